@@ -1,0 +1,53 @@
+"""Unbeatable: two-player board games played perfectly, with every move's value explained.
+
+Quick start::
+
+    import unbeatable
+    unbeatable.best_move("tictactoe", "xox/oox/...").move        # 'c1'
+    unbeatable.analyze("tictactoe", "xox/oox/...").to_dict()     # every move's value
+
+The public functions live in :mod:`unbeatable.api` and are loaded on first use,
+so ``import unbeatable`` costs next to nothing.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+_API = ("analyze", "best_move", "solve", "choose_move", "play_move", "status", "engine")
+
+if TYPE_CHECKING:
+    from unbeatable.api import (
+        analyze,
+        best_move,
+        choose_move,
+        engine,
+        play_move,
+        solve,
+        status,
+    )
+    from unbeatable.games import get_game
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        return getattr(import_module("unbeatable.api"), name)
+    if name == "get_game":
+        return import_module("unbeatable.games").get_game
+    raise AttributeError(f"module 'unbeatable' has no attribute {name!r}")
+
+
+__all__ = [
+    "__version__",
+    "analyze",
+    "best_move",
+    "choose_move",
+    "engine",
+    "get_game",
+    "play_move",
+    "solve",
+    "status",
+]

@@ -1,0 +1,5 @@
+"""``python -m unbeatable`` runs the command-line interface."""
+
+from unbeatable.cli import main
+
+main()

@@ -1,0 +1,51 @@
+"""Command-line face of the library: ``unbeatable`` (see :mod:`unbeatable.cli.app`).
+
+:func:`main` turns every user error into one line on stderr and exit code 2,
+never a traceback: Click's usage errors, the library's :class:`GameError`
+(bad positions and moves) and the commands' own :class:`UsageProblem`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def _fail(message: str) -> None:
+    first_line = " ".join(message.split())
+    sys.stderr.write(f"unbeatable: error: {first_line}\n")
+    raise SystemExit(2)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``unbeatable`` console script."""
+    import typer
+
+    from unbeatable.cli.app import UsageProblem, app
+    from unbeatable.games.base import GameError
+
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(
+            args=sys.argv[1:] if argv is None else argv,
+            prog_name="unbeatable",
+            standalone_mode=False,
+        )
+    except typer.Abort:
+        sys.stderr.write("\n")
+        raise SystemExit(130) from None
+    except typer.TyperException as exc:  # Typer's (vendored Click) usage errors
+        show = getattr(exc, "show", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and show is not None:
+            show()  # bare ``unbeatable``: the help text, not an error line
+            raise SystemExit(0) from None
+        format_message = getattr(exc, "format_message", None)
+        message = format_message() if format_message is not None else str(exc)
+        ctx = getattr(exc, "ctx", None)
+        path = ctx.command_path if ctx is not None else "unbeatable"
+        _fail(f"{message} (see '{path} --help')")
+    except (GameError, UsageProblem) as exc:
+        _fail(str(exc))
+    except BrokenPipeError:
+        sys.stderr.close()
+        raise SystemExit(1) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

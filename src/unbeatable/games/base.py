@@ -1,0 +1,162 @@
+"""The Game protocol: the only thing the search code knows about a game.
+
+A game is a stateless *rules object*; positions are immutable, hashable values
+that it creates and interprets. Keeping rules apart from positions lets one
+rules object serve any number of concurrent searches (and web requests).
+
+Conventions every implementation follows:
+
+* Two players, named by short strings in :attr:`Game.players`. ``players[0]``
+  moves first and is the *maximizer* of classic minimax.
+* :meth:`Game.moves` lists the legal moves in *board order* (the order used to
+  break ties deterministically) and is empty exactly when the game is over.
+* :meth:`Game.utility` scores a finished game from the maximizer's view. For
+  win/loss/draw games the score is depth-aware: a win found ``plies`` half-moves
+  below the search root is worth ``win_score - plies``, so faster wins score
+  higher and slower losses score less badly. :func:`outcome_utility` implements
+  that rule once for every such game.
+* Parsing rejects illegal input with a :class:`GameError` subclass whose message
+  names the problem; ``parse(format(p)) == p`` for every position.
+
+Implementations may subclass :class:`Game` to inherit the optional methods'
+defaults (``ordered_moves``, ``evaluate``, ``utility``, ``tie_break``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+class GameError(ValueError):
+    """Base class of every error about user-supplied game input."""
+
+
+class InvalidPositionError(GameError):
+    """The text is not a position of this game, or the position cannot arise in play."""
+
+
+class IllegalMoveError(GameError):
+    """The move is malformed or not legal in the given position."""
+
+
+class UnknownGameError(GameError):
+    """No game is registered under that name."""
+
+
+@runtime_checkable
+class Game(Protocol[P, M]):
+    """Rules of a two-player, zero-sum, perfect-information, turn-based game."""
+
+    #: Registry name, e.g. ``"tictactoe"``.
+    name: str
+    #: The two players; ``players[0]`` moves first from the initial position.
+    players: tuple[str, str]
+    #: Value of a win at the root; must exceed the longest possible game in plies,
+    #: so that every depth-aware win still scores above a draw.
+    win_score: int
+
+    def initial(self) -> P:
+        """The position at the start of the game."""
+        ...
+
+    def parse(self, text: str) -> P:
+        """Read a position from its notation; raises :class:`InvalidPositionError`."""
+        ...
+
+    def format(self, position: P) -> str:
+        """The canonical notation of ``position`` (round-trips through :meth:`parse`)."""
+        ...
+
+    def to_move(self, position: P) -> str:
+        """The player whose turn it is (also defined for finished positions)."""
+        ...
+
+    def moves(self, position: P) -> Sequence[M]:
+        """Legal moves in board order; empty exactly when the game is over."""
+        ...
+
+    def play(self, position: P, move: M) -> P:
+        """The position after ``move``; the move must be legal (see :meth:`parse_move`)."""
+        ...
+
+    def winner(self, position: P) -> str | None:
+        """The player who has won, or ``None`` (game running, or drawn)."""
+        ...
+
+    def is_terminal(self, position: P) -> bool:
+        """True when nobody can move any more: someone won or the game is drawn."""
+        ...
+
+    def key(self, position: P) -> Hashable:
+        """A compact hashable key, equal for equal positions (transposition tables)."""
+        ...
+
+    def parse_move(self, position: P, text: str) -> M:
+        """Read a move in the game's notation; raises :class:`IllegalMoveError`
+        unless it is legal in ``position``."""
+        ...
+
+    def format_move(self, move: M) -> str:
+        """The move's notation."""
+        ...
+
+    def move_fields(self, move: M) -> dict[str, Any]:
+        """Extra JSON fields that locate the move on the board (e.g. ``row``, ``col``)."""
+        ...
+
+    # -- optional: subclasses of Game inherit these defaults -------------------
+
+    def utility(self, position: P, plies: int) -> float:
+        """Score of a finished position from ``players[0]``'s view, reached
+        ``plies`` half-moves below the search root."""
+        return outcome_utility(self, position, plies)
+
+    def ordered_moves(self, position: P) -> Sequence[M]:
+        """Legal moves, most promising first; search uses it to cut off sooner."""
+        return self.moves(position)
+
+    def evaluate(self, position: P) -> float:
+        """Heuristic value of an unfinished position for the side to move,
+        strictly between -1 and 1 (so it never outweighs a proven result).
+        Used only by depth-limited search."""
+        return 0.0
+
+    def tie_break(self, position: P, moves: Sequence[M]) -> Sequence[M]:
+        """Moves in the order that breaks ties between equal values (default:
+        board order)."""
+        return moves
+
+    def draw_plies(self, position: P) -> int:
+        """Length in plies of a drawn game from here (a board game that can only
+        be drawn on a full board returns its empty cells); 0 if unknown."""
+        return 0
+
+    def score(self, position: P, result: str, plies: int) -> int:
+        """The game's display score of an outcome for the side to move: by
+        default ``win_score - plies`` for a win, its negative for a loss, 0 for
+        a draw (games with a published convention override it)."""
+        if result == "draw":
+            return 0
+        value = self.win_score - plies
+        return value if result == "win" else -value
+
+
+def outcome_utility(game: Game[P, M], position: P, plies: int) -> int:
+    """Depth-aware win/loss/draw score from ``players[0]``'s view:
+    ``+(win_score - plies)`` for a first-player win, the negative for a
+    second-player win, ``0`` for a draw."""
+    who = game.winner(position)
+    if who is None:
+        return 0
+    value = game.win_score - plies
+    return value if who == game.players[0] else -value
+
+
+def other(game: Game[Any, Any], player: str) -> str:
+    """The opponent of ``player``."""
+    first, second = game.players
+    return second if player == first else first

@@ -1,0 +1,164 @@
+"""Every move's value: the explanation behind each choice of the AI.
+
+:func:`analyze` asks an engine for the value of each legal move's resulting
+position, turns each into the mover's view (plies counted from the analysed
+position, that move included), and picks the best move: the fastest win, else
+a draw, else the slowest loss, ties broken by the game's ``tie_break`` order.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from unbeatable.games.base import Game
+from unbeatable.search.engine import Engine, Outcome
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move and its value for the player making it."""
+
+    move: str
+    fields: dict[str, Any]
+    result: str
+    plies: int | None
+    score: int | None
+    #: The move as the game's rules object understands it (not serialised).
+    raw: Any = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            **self.fields,
+            "result": self.result,
+            "plies": self.plies,
+            "score": self.score,
+        }
+
+    def ref(self) -> dict[str, Any]:
+        """Just the move's location, as the JSON ``best`` and ``move`` fields show it."""
+        return {"move": self.move, **self.fields}
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The value of a position for the side to move and of each of its moves."""
+
+    game: str
+    position: str
+    to_move: str
+    result: str
+    plies: int | None
+    score: int | None
+    best: MoveValue | None
+    moves: tuple[MoveValue, ...]
+    nodes: int
+    time_ms: float
+    #: None when the engine is always exact for this game (the field is then omitted).
+    exact: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object printed by ``unbeatable analyze --json`` and served by the API."""
+        data: dict[str, Any] = {
+            "game": self.game,
+            "position": self.position,
+            "to_move": self.to_move,
+            "result": self.result,
+            "plies": self.plies,
+            "score": self.score,
+            "best": None if self.best is None else self.best.ref(),
+            "moves": [m.to_dict() for m in self.moves],
+            "nodes": self.nodes,
+            "time_ms": self.time_ms,
+        }
+        if self.exact is not None:
+            data["exact"] = self.exact
+        return data
+
+
+def rank(outcome: Outcome) -> tuple[int, int]:
+    """Sort key, higher is better for the mover: fastest win, draw, an
+    unproven move, then the slowest loss."""
+    plies = outcome.plies or 0
+    if outcome.result == "win":
+        return (3, -plies)
+    if outcome.result == "draw":
+        return (2, 0)
+    if outcome.result == "loss":
+        return (0, plies)
+    return (1, 0)
+
+
+def terminal_outcome(game: Game[P, M], position: P) -> Outcome:
+    """A finished game: the side to move has lost, or it is a draw; 0 plies left."""
+    return Outcome("draw" if game.winner(position) is None else "loss", 0)
+
+
+def analyze(
+    game: Game[P, M],
+    position: P,
+    engine: Engine,
+    deadline: float | None = None,
+    report_exact: bool = False,
+) -> Analysis:
+    """Value every legal move of ``position`` with ``engine``.
+
+    With a ``deadline``, the remaining time is shared evenly among the moves
+    still to be valued, so one hard move cannot starve the others; moves the
+    engine could not prove come back as ``"unknown"``. ``report_exact`` adds the
+    ``exact`` field for games whose answers may be unproven.
+    """
+    start = time.perf_counter()
+    nodes = 0
+    valued: list[tuple[M, Outcome]] = []
+    legal = list(game.moves(position))
+    for i, move in enumerate(legal):
+        share = None
+        if deadline is not None:
+            share = time.perf_counter() + max(0.0, deadline - time.perf_counter()) / (
+                len(legal) - i
+            )
+        solved = engine.solve(game.play(position, move), share)
+        nodes += solved.nodes
+        valued.append((move, solved.outcome.parent()))
+
+    values = {move: _move_value(game, position, move, outcome) for move, outcome in valued}
+    if valued:
+        outcomes = dict(valued)
+        top = max(rank(o) for o in outcomes.values())
+        best_raw = next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
+        best: MoveValue | None = values[best_raw]
+        root = outcomes[best_raw]
+    else:
+        best, root = None, terminal_outcome(game, position)
+    exact = all(o.exact for _, o in valued)
+    return Analysis(
+        game=game.name,
+        position=game.format(position),
+        to_move=game.to_move(position),
+        result=root.result,
+        plies=root.plies,
+        score=None if root.plies is None else game.score(position, root.result, root.plies),
+        best=best,
+        moves=tuple(values[m] for m in legal),
+        nodes=nodes,
+        time_ms=round((time.perf_counter() - start) * 1000, 3),
+        exact=exact if report_exact else None,
+    )
+
+
+def _move_value(game: Game[P, M], position: P, move: M, outcome: Outcome) -> MoveValue:
+    score = None if outcome.plies is None else game.score(position, outcome.result, outcome.plies)
+    return MoveValue(
+        move=game.format_move(move),
+        fields=game.move_fields(move),
+        result=outcome.result,
+        plies=outcome.plies,
+        score=score,
+        raw=move,
+    )

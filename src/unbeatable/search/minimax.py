@@ -1,0 +1,184 @@
+"""Minimax and alpha-beta, written to be read beside the textbook pseudocode.
+
+Values are from the *maximizer's* view (``game.players[0]``, x in tic-tac-toe):
+``max_value`` and ``min_value`` call each other, one level per ply. Terminal
+positions are scored by ``game.utility(position, plies)``: for win/loss games
+that is +(10 - plies) for an x win, -(10 - plies) for an o win and 0 for a
+draw, so the maximizer prefers the fastest win and the slowest loss.
+
+These are teaching engines: no tables, no ordering, nothing hidden. The
+production engine is :mod:`unbeatable.search.negamax`. Both functions accept an
+optional ``on_node(position, value)`` callback, called once per visited node
+after its value is known; the ``tree`` command uses it to draw the search.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from unbeatable.games.base import Game
+from unbeatable.search.engine import Outcome, SearchTimeout, Solved, outcome_from_value
+
+P = TypeVar("P")
+M = TypeVar("M")
+
+NodeCallback = Callable[[Any, float], None]
+
+
+@dataclass(slots=True)
+class Stats:
+    """Work done by one search."""
+
+    nodes: int = 0
+    cutoffs: int = 0
+
+
+class _Budget:
+    """Deadline check shared by the teaching engines (checked every 1,024 nodes
+    so that the clock costs nothing measurable)."""
+
+    __slots__ = ("deadline", "stats")
+
+    def __init__(self, stats: Stats, deadline: float | None) -> None:
+        self.stats = stats
+        self.deadline = deadline
+
+    def visit(self) -> None:
+        self.stats.nodes += 1
+        if (
+            self.deadline is not None
+            and self.stats.nodes & 1023 == 0
+            and time.perf_counter() > self.deadline
+        ):
+            raise SearchTimeout("search deadline reached")
+
+
+def minimax(
+    game: Game[P, M],
+    position: P,
+    plies: int = 0,
+    *,
+    on_node: NodeCallback | None = None,
+    deadline: float | None = None,
+) -> tuple[float, Stats]:
+    """The minimax value of ``position`` (maximizer's view) and the work done.
+
+    ``plies`` is how deep ``position`` lies below the root whose moves are being
+    valued, so that depth-aware scores count from that root.
+    """
+    stats = Stats()
+    budget = _Budget(stats, deadline)
+    maximizer = game.players[0]
+
+    def max_value(state: P, depth: int) -> float:
+        budget.visit()
+        if game.is_terminal(state):
+            value = game.utility(state, depth)
+        else:
+            value = -math.inf
+            for move in game.moves(state):
+                value = max(value, min_value(game.play(state, move), depth + 1))
+        if on_node is not None:
+            on_node(state, value)
+        return value
+
+    def min_value(state: P, depth: int) -> float:
+        budget.visit()
+        if game.is_terminal(state):
+            value = game.utility(state, depth)
+        else:
+            value = math.inf
+            for move in game.moves(state):
+                value = min(value, max_value(game.play(state, move), depth + 1))
+        if on_node is not None:
+            on_node(state, value)
+        return value
+
+    first = max_value if game.to_move(position) == maximizer else min_value
+    return first(position, plies), stats
+
+
+def alphabeta(
+    game: Game[P, M],
+    position: P,
+    plies: int = 0,
+    *,
+    on_node: NodeCallback | None = None,
+    deadline: float | None = None,
+) -> tuple[float, Stats]:
+    """Minimax with alpha-beta pruning: the same value, fewer nodes.
+
+    ``alpha`` is the best value the maximizer is already sure of on the path to
+    the root, ``beta`` the best the minimizer is sure of. Once a node's value
+    can no longer fall between them its remaining moves cannot matter, so they
+    are skipped (a *cut-off*). The root is searched with the full window, so the
+    returned value is exact.
+    """
+    stats = Stats()
+    budget = _Budget(stats, deadline)
+    maximizer = game.players[0]
+
+    def max_value(state: P, depth: int, alpha: float, beta: float) -> float:
+        budget.visit()
+        if game.is_terminal(state):
+            value = game.utility(state, depth)
+        else:
+            value = -math.inf
+            for move in game.moves(state):
+                value = max(value, min_value(game.play(state, move), depth + 1, alpha, beta))
+                if value >= beta:
+                    stats.cutoffs += 1
+                    break
+                alpha = max(alpha, value)
+        if on_node is not None:
+            on_node(state, value)
+        return value
+
+    def min_value(state: P, depth: int, alpha: float, beta: float) -> float:
+        budget.visit()
+        if game.is_terminal(state):
+            value = game.utility(state, depth)
+        else:
+            value = math.inf
+            for move in game.moves(state):
+                value = min(value, max_value(game.play(state, move), depth + 1, alpha, beta))
+                if value <= alpha:
+                    stats.cutoffs += 1
+                    break
+                beta = min(beta, value)
+        if on_node is not None:
+            on_node(state, value)
+        return value
+
+    first = max_value if game.to_move(position) == maximizer else min_value
+    return first(position, plies, -math.inf, math.inf), stats
+
+
+Algorithm = Callable[..., tuple[float, Stats]]
+
+
+class TextbookEngine:
+    """Adapts :func:`minimax` or :func:`alphabeta` to the Engine protocol, so
+    analysis can run on the teaching engines too (and be checked against the
+    production one). Nothing is remembered between queries."""
+
+    def __init__(self, game: Game[Any, Any], algorithm: Algorithm) -> None:
+        self.game = game
+        self.algorithm = algorithm
+
+    def solve(self, position: Any, deadline: float | None = None, weak: bool = False) -> Solved:
+        game = self.game
+        try:
+            value, stats = self.algorithm(game, position, deadline=deadline)
+        except SearchTimeout:
+            return Solved(Outcome("unknown", None, False), 0)
+        if game.to_move(position) != game.players[0]:
+            value = -value
+        outcome = outcome_from_value(game, position, value)
+        if weak:
+            outcome = Outcome(outcome.result, None)
+        return Solved(outcome, stats.nodes)
