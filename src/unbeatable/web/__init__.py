@@ -1,0 +1,61 @@
+"""The web face: a JSON API and a page to play on, served by uvicorn in-process.
+
+``create_app()`` builds the ASGI application; ``serve()`` runs it. The app is
+stateless, so ``workers > 1`` simply starts more processes, each building its
+own app from the import string ``unbeatable.web:create_app``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+#: What each uvicorn worker process imports to build its app.
+APP_FACTORY = "unbeatable.web:create_app"
+
+
+def create_app(**options: Any) -> FastAPI:
+    """The ASGI application (see :func:`unbeatable.web.app.create_app` for options).
+
+    Imported lazily so that ``import unbeatable.web`` (e.g. by the CLI) does not
+    load FastAPI until a server is really wanted.
+    """
+    from unbeatable.web.app import create_app as build
+
+    return build(**options)
+
+
+def url(host: str, port: int) -> str:
+    """The address a browser should open (IPv6 hosts need brackets)."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Print the URL and serve until interrupted.
+
+    Binds to loopback unless another ``host`` is given: the page and the API are
+    meant for this machine's user, and exposing them is an explicit choice.
+    """
+    import uvicorn
+
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    if not 0 <= port <= 65535:
+        raise ValueError(f"port must be between 0 and 65535, got {port}")
+    print(f"unbeatable: playing at {url(host, port)} (API docs at /docs); Ctrl+C stops", flush=True)
+    uvicorn.run(
+        APP_FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=5,
+        server_header=False,
+    )
+
+
+__all__ = ["APP_FACTORY", "create_app", "serve", "url"]

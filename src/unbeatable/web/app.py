@@ -1,0 +1,328 @@
+"""The HTTP API and the page that plays against it.
+
+The server is stateless: every request carries the whole position, so any
+number of processes can stand behind a load balancer. Endpoints are thin
+wrappers over :mod:`unbeatable.api`; their JSON is the library's ``to_dict()``.
+
+Errors always come back as ``{"error": "<one readable sentence>"}``:
+
+* 400: the body is not JSON at all, or it fits the schema but its position
+  is malformed or impossible (the library's :class:`GameError` message);
+* 404 / 405: no such path / method;
+* 409: ``/api/move`` on a finished game;
+* 413: the body is over the size limit;
+* 422: the JSON does not match the schema (a missing, unknown or mistyped
+  field, an unknown game or level, a string over its length limit);
+* 503: the engine is busy for too long or not installed; retry later.
+
+Engine work runs in the threadpool (the endpoints are sync) under a per-game
+lock, because the library's engines keep search state in the engine object and
+are not safe to share between threads; every search gets the game's time budget
+(:func:`unbeatable.api.default_time_limit`), so no request runs unbounded.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from unbeatable import __version__, api
+from unbeatable.games import GAME_NAMES, GameError, InvalidPositionError, get_game
+from unbeatable.web.middleware import BodyLimit
+from unbeatable.web.models import (
+    Analysis,
+    AnalyzeRequest,
+    Error,
+    Games,
+    Health,
+    MoveRequest,
+    MoveResponse,
+    Solution,
+    SolveRequest,
+)
+
+T = TypeVar("T")
+
+STATIC_DIR = Path(__file__).parent / "static"
+#: Largest request body accepted; a real request is well under 200 bytes.
+MAX_BODY_BYTES = 4096
+#: Longest wait for another request's engine work on the same game before 503.
+LOCK_WAIT_SECONDS = 10.0
+#: Longest error message returned, so no input is ever echoed back at length.
+MAX_ERROR_LENGTH = 500
+
+#: The pages load nothing from elsewhere: a CDN cannot break them, offline or not.
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; base-uri 'none'; "
+        "frame-ancestors 'none'; form-action 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+log = logging.getLogger("unbeatable.web")
+
+
+class GameOver(Exception):
+    """The position is finished, so there is no move to make (409)."""
+
+
+class EngineUnavailable(Exception):
+    """The engine is busy past the wait limit, or not installed (503)."""
+
+
+class Engines:
+    """Runs engine work one request at a time per game, within a time budget.
+
+    ``time_limits`` overrides :func:`unbeatable.api.default_time_limit` per game
+    (tests shrink Connect Four's budget so that fuzzing stays fast).
+    """
+
+    def __init__(self, time_limits: Mapping[str, float | None] | None = None) -> None:
+        self._overrides = dict(time_limits or {})
+        self._locks = {name: threading.Lock() for name in GAME_NAMES}
+
+    def budget(self, game: str) -> float | None:
+        """Seconds of search one request may use for ``game`` (None: exact, fast)."""
+        if game in self._overrides:
+            return self._overrides[game]
+        return api.default_time_limit(game)
+
+    @contextmanager
+    def _turn(self, game: str) -> Iterator[None]:
+        lock = self._locks[game]
+        if not lock.acquire(timeout=LOCK_WAIT_SECONDS):
+            raise EngineUnavailable(f"the {game} engine is busy; try again shortly")
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def run(self, game: str, work: Callable[[], T]) -> T:
+        """``work()`` with the game's engine to itself; a missing engine is a 503."""
+        try:
+            with self._turn(game):
+                return work()
+        except ImportError as exc:
+            log.exception("engine for %s failed to load", game)
+            raise EngineUnavailable(f"the {game} engine is not available on this server") from exc
+
+
+def _parse(game: str, position: str) -> Any:
+    """The position object; raises InvalidPositionError with the library's reason."""
+    return api.resolve(game, position)[1]
+
+
+def _json(data: Any, status_code: int = 200, headers: Mapping[str, str] | None = None) -> Response:
+    return JSONResponse(data, status_code=status_code, headers=headers)
+
+
+def _error(message: str, status_code: int, headers: Mapping[str, str] | None = None) -> Response:
+    if len(message) > MAX_ERROR_LENGTH:
+        message = message[: MAX_ERROR_LENGTH - 3] + "..."
+    return _json({"error": message}, status_code, headers)
+
+
+def _describe(error: Mapping[str, Any]) -> str:
+    """One validation error as "field: what is wrong"."""
+    loc: Sequence[Any] = error.get("loc", ())
+    if loc and loc[0] == "body":
+        loc = loc[1:]
+    where = ".".join(str(part)[:40] for part in loc) or "body"
+    kind = error.get("type", "")
+    ctx = error.get("ctx") or {}
+    if kind == "json_invalid":
+        return f"body: invalid JSON ({ctx.get('error', 'decode error')})"
+    if where == "body" and kind == "missing":
+        return "body: missing; send a JSON object"
+    if where == "body" and kind in {"model_attributes_type", "dict_type", "model_type"}:
+        return "body: expected a JSON object (sent as Content-Type: application/json)"
+    if kind == "missing":
+        return f"{where}: required field missing"
+    if kind == "extra_forbidden":
+        return f"{where}: unknown field"
+    if kind == "value_error" and "error" in ctx:
+        return f"{where}: {ctx['error']}"
+    return f"{where}: {error.get('msg', 'invalid value')}"
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    async def validation(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        errors = exc.errors()
+        # Unparseable JSON is a syntax error (400), like an undecodable body.
+        status = 400 if any(e.get("type") == "json_invalid" for e in errors) else 422
+        messages = list(dict.fromkeys(_describe(e) for e in errors))
+        return _error("; ".join(messages) or "invalid request", status)
+
+    async def game_error(_: Request, exc: Exception) -> Response:
+        prefix = "invalid position: " if isinstance(exc, InvalidPositionError) else ""
+        return _error(f"{prefix}{exc}", 400)
+
+    async def game_over(_: Request, exc: Exception) -> Response:
+        return _error(str(exc), 409)
+
+    async def unavailable(_: Request, exc: Exception) -> Response:
+        return _error(str(exc), 503, {"Retry-After": "1"})
+
+    async def http_error(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        detail = str(exc.detail)
+        if exc.status_code == 400:  # FastAPI's only 400: a body it cannot decode
+            detail = "body: invalid JSON (not UTF-8 text)"
+        return _error(detail, exc.status_code, exc.headers)
+
+    async def crash(_: Request, exc: Exception) -> Response:
+        log.error("unhandled error", exc_info=exc)
+        return _error("internal server error", 500)
+
+    app.add_exception_handler(RequestValidationError, validation)
+    app.add_exception_handler(GameError, game_error)
+    app.add_exception_handler(GameOver, game_over)
+    app.add_exception_handler(EngineUnavailable, unavailable)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(Exception, crash)
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Error, "description": "Body not JSON, or position malformed or impossible."},
+    413: {"model": Error, "description": "Request body over 4 KiB."},
+    422: {"model": Error, "description": "Body does not match the schema."},
+    503: {"model": Error, "description": "Engine busy or not installed; retry."},
+}
+
+DESCRIPTION = """\
+Perfect play and its explanation for two-player board games.
+
+Every request carries the whole position, so the server keeps no state.
+Errors are `{"error": "<message>"}`: 400 when the body is not JSON or the
+position is malformed or impossible, 409 for a move request on a finished game,
+413 for a body over 4 KiB, 422 when the JSON does not match the schema (including
+unknown games and levels), 503 when the engine is busy or missing.
+"""
+
+
+def create_app(
+    *,
+    time_limits: Mapping[str, float | None] | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+) -> FastAPI:
+    """The web application: the JSON API under ``/api``, the game page at ``/``,
+    offline API docs at ``/docs`` (``uvicorn --factory unbeatable.web:create_app``)."""
+    engines = Engines(time_limits)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> Any:
+        # Fill the tic-tac-toe tables once, so no player's first move pays for it.
+        api.analyze("tictactoe", None)
+        yield
+
+    app = FastAPI(
+        title="unbeatable",
+        version=__version__,
+        description=DESCRIPTION,
+        docs_url=None,  # the default docs page loads Swagger UI from a CDN
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    _install_error_handlers(app)
+
+    @app.get("/api/health", response_model=Health, tags=["server"])
+    async def health() -> Response:
+        """Whether the server is up (no engine work)."""
+        return _json({"status": "ok"})
+
+    @app.get("/api/games", response_model=Games, tags=["server"])
+    def games() -> Response:
+        """The games this server plays, their players, start positions and time budgets."""
+        listed = []
+        for name in GAME_NAMES:
+            rules = get_game(name)
+            listed.append(
+                {
+                    "name": name,
+                    "players": list(rules.players),
+                    "initial": rules.format(rules.initial()),
+                    "time_limit": engines.budget(name),
+                }
+            )
+        return _json({"games": listed})
+
+    @app.post("/api/analyze", response_model=Analysis, responses=_ERRORS, tags=["games"])
+    def analyze(request: AnalyzeRequest) -> Response:
+        """The value of the position for the side to move and of every legal move:
+        the object ``unbeatable analyze --json`` prints."""
+        position = _parse(request.game, request.position)
+        limit = engines.budget(request.game)
+        result = engines.run(
+            request.game, lambda: api.analyze(request.game, position, time_limit=limit)
+        )
+        return _json(result.to_dict())
+
+    @app.post(
+        "/api/move",
+        response_model=MoveResponse,
+        responses={**_ERRORS, 409: {"model": Error, "description": "The game is over."}},
+        tags=["games"],
+    )
+    def move(request: MoveRequest) -> Response:
+        """The AI's move at the given level, the position after it and whether
+        the game is then over."""
+        game = request.game
+        position = _parse(game, request.position)
+        before = api.status(game, position)
+        if before["over"]:
+            winner = before["winner"]
+            raise GameOver(
+                "the game is over: " + (f"{winner} has won" if winner else "it is a draw")
+            )
+        rng = random.Random(request.seed)
+        limit = engines.budget(game)
+        chosen = engines.run(
+            game, lambda: api.choose_move(game, position, request.level, rng, limit)
+        )
+        if chosen is None:  # pragma: no cover - ruled out by the status check above
+            raise GameOver("the game is over")
+        after = api.play_move(game, position, chosen.move)
+        return _json(
+            {
+                "move": chosen.ref(),
+                "position": get_game(game).format(after),
+                "status": api.status(game, after),
+            }
+        )
+
+    @app.post("/api/solve", response_model=Solution, responses=_ERRORS, tags=["games"])
+    def solve(request: SolveRequest) -> Response:
+        """The value of the position for the side to move; ``weak`` drops the distance."""
+        position = _parse(request.game, request.position)
+        limit = engines.budget(request.game)
+        result = engines.run(
+            request.game,
+            lambda: api.solve(request.game, position, weak=request.weak, time_limit=limit),
+        )
+        return _json(result.to_dict())
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> Response:
+        return FileResponse(STATIC_DIR / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Response:
+        return FileResponse(STATIC_DIR / "docs.html", headers=PAGE_HEADERS)
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app

@@ -1,0 +1,207 @@
+"""Request and response bodies of the HTTP API.
+
+Requests are strict (no unknown fields, no type coercion, bounded strings), so
+bad input is turned away with a precise 422 before any engine work starts.
+Response models exist to document the JSON in the OpenAPI schema only: the
+endpoints return the library's own ``to_dict()`` objects untouched, so the web
+answer is exactly the one ``unbeatable analyze --json`` prints.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from unbeatable.games import GAME_NAMES, UnknownGameError, get_game
+from unbeatable.search.levels import Level
+
+#: Longest position accepted. Tic-tac-toe needs 13 characters, a Connect Four
+#: grid 51, a full Connect Four move sequence 42; the slack allows spacing.
+MAX_POSITION_LENGTH = 128
+#: Longest game name accepted (the registry's names are far shorter).
+MAX_GAME_LENGTH = 32
+#: Seeds are non-negative 63-bit integers, enough to name any game replay.
+MAX_SEED = 2**63 - 1
+
+
+def _known_game(name: str) -> str:
+    """Reject unknown games with the library's own message (it lists the known ones)."""
+    try:
+        get_game(name)
+    except UnknownGameError as exc:
+        raise ValueError(str(exc)) from None
+    return name
+
+
+GameName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_GAME_LENGTH,
+        description="Registry name of the game.",
+        json_schema_extra={"enum": list(GAME_NAMES)},
+    ),
+    AfterValidator(_known_game),
+]
+
+Position = Annotated[
+    str,
+    Field(
+        max_length=MAX_POSITION_LENGTH,
+        description=(
+            "The position in the game's notation. Tic-tac-toe: rows top to bottom "
+            "separated by '/', cells x, o or . (also _ -), optionally a space and the "
+            "side to move, e.g. 'xox/oox/...'. Connect Four: the move sequence of "
+            "1-based columns, e.g. '4453' ('' is the empty board), or a 6-row grid."
+        ),
+        examples=["xox/oox/...", "x../.o./..."],
+    ),
+]
+
+
+class _Request(BaseModel):
+    """Strict base: a typo'd field name or a string where a number belongs is an
+    error, not silently ignored or coerced."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class AnalyzeRequest(_Request):
+    """Ask for the value of a position and of each of its legal moves."""
+
+    game: GameName
+    position: Position
+
+
+class MoveRequest(_Request):
+    """Ask the AI for its move in a position."""
+
+    game: GameName
+    position: Position
+    level: Level = Field(
+        default=Level.impossible,
+        strict=False,  # JSON has no enums: accept the level's name
+        description="How well the AI plays: 'impossible' never loses.",
+    )
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_SEED,
+        description="Makes the easy and medium levels' random choices reproducible.",
+    )
+
+
+class SolveRequest(_Request):
+    """Ask for the value of a position only."""
+
+    game: GameName
+    position: Position
+    weak: bool = Field(
+        default=False,
+        description="Only win/draw/loss, without the distance (faster).",
+    )
+
+
+# -- responses (documentation of the library's JSON) ----------------------------
+
+Result = Literal["win", "draw", "loss", "unknown"]
+
+
+class MoveRef(BaseModel):
+    """Where a move is: its notation plus board coordinates, 0-based from the
+    top-left (Connect Four moves have a column only)."""
+
+    move: str = Field(examples=["c1", "4"])
+    row: int | None = Field(default=None, description="Absent for Connect Four.")
+    col: int
+
+
+class MoveValue(MoveRef):
+    """One legal move and its value for the player making it; ``plies`` counts
+    half-moves to the end of the game, this move included."""
+
+    result: Result
+    plies: int | None
+    score: int | None
+
+
+class Analysis(BaseModel):
+    """The value of a position for the side to move and of each of its moves."""
+
+    game: str
+    position: str = Field(description="Canonical notation of the position.")
+    to_move: str
+    result: Result
+    plies: int | None
+    score: int | None
+    best: MoveRef | None = Field(description="None when the game is over.")
+    moves: list[MoveValue]
+    nodes: int
+    time_ms: float
+    exact: bool | None = Field(
+        default=None,
+        description="Only for games analysed under a time budget (Connect Four): "
+        "false when some move could not be proven in time.",
+    )
+
+
+class Status(BaseModel):
+    """Whether the game is over, who won, and the winning line's cells."""
+
+    over: bool
+    winner: str | None
+    line: list[list[int]] | None = Field(
+        description="[row, col] pairs, 0-based from the top-left, or null."
+    )
+
+
+class MoveResponse(BaseModel):
+    """The AI's move, the position after it, and whether that ended the game."""
+
+    move: MoveRef
+    position: str = Field(description="Canonical notation of the position after the move.")
+    status: Status
+
+
+class Solution(BaseModel):
+    """The value of one position for the side to move."""
+
+    game: str
+    position: str
+    to_move: str
+    result: Result
+    plies: int | None
+    score: int | None
+    nodes: int
+    time_ms: float
+    exact: bool
+
+
+class GameInfo(BaseModel):
+    """One game the server plays."""
+
+    name: str
+    players: list[str]
+    initial: str = Field(description="Notation of the starting position.")
+    time_limit: float | None = Field(
+        description="Seconds of engine time each request may use (null: always exact)."
+    )
+
+
+class Games(BaseModel):
+    """Every game the server plays."""
+
+    games: list[GameInfo]
+
+
+class Health(BaseModel):
+    """The server is up."""
+
+    status: Literal["ok"]
+
+
+class Error(BaseModel):
+    """Every 4xx and 5xx answer: one readable sentence."""
+
+    error: str = Field(examples=["position: wrong shape: expected 3 rows separated by '/', got 1"])
