@@ -240,12 +240,12 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     _install_error_handlers(app)
 
-    @app.get("/api/health", response_model=Health, tags=["server"])
+    @app.get("/api/health", response_model=Health, tags=["server"], summary="Health check")
     async def health() -> Response:
         """Whether the server is up (no engine work)."""
         return _json({"status": "ok"})
 
-    @app.get("/api/games", response_model=Games, tags=["server"])
+    @app.get("/api/games", response_model=Games, tags=["server"], summary="List the games")
     def games() -> Response:
         """The games this server plays, their players, start positions and time budgets."""
         listed = []
@@ -261,10 +261,16 @@ def create_app(
             )
         return _json({"games": listed})
 
-    @app.post("/api/analyze", response_model=Analysis, responses=_ERRORS, tags=["games"])
+    @app.post(
+        "/api/analyze",
+        response_model=Analysis,
+        responses=_ERRORS,
+        tags=["games"],
+        summary="Value every move",
+    )
     def analyze(request: AnalyzeRequest) -> Response:
         """The value of the position for the side to move and of every legal move:
-        the object ``unbeatable analyze --json`` prints."""
+        the object `unbeatable analyze --json` prints."""
         position = _parse(request.game, request.position)
         limit = engines.budget(request.game)
         result = engines.run(
@@ -275,6 +281,7 @@ def create_app(
     @app.post(
         "/api/move",
         response_model=MoveResponse,
+        summary="The AI's move",
         responses={**_ERRORS, 409: {"model": Error, "description": "The game is over."}},
         tags=["games"],
     )
@@ -305,9 +312,15 @@ def create_app(
             }
         )
 
-    @app.post("/api/solve", response_model=Solution, responses=_ERRORS, tags=["games"])
+    @app.post(
+        "/api/solve",
+        response_model=Solution,
+        responses=_ERRORS,
+        tags=["games"],
+        summary="Value the position",
+    )
     def solve(request: SolveRequest) -> Response:
-        """The value of the position for the side to move; ``weak`` drops the distance."""
+        """The value of the position for the side to move; `weak` drops the distance."""
         position = _parse(request.game, request.position)
         limit = engines.budget(request.game)
         result = engines.run(

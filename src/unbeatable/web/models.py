@@ -21,8 +21,8 @@ from unbeatable.search.levels import Level
 MAX_POSITION_LENGTH = 128
 #: Longest game name accepted (the registry's names are far shorter).
 MAX_GAME_LENGTH = 32
-#: Seeds are non-negative 63-bit integers, enough to name any game replay.
-MAX_SEED = 2**63 - 1
+#: Seeds go up to the largest integer a JSON number (a double) holds exactly.
+MAX_SEED = 2**53 - 1
 
 
 def _known_game(name: str) -> str:
@@ -70,12 +70,24 @@ class _Request(BaseModel):
 class AnalyzeRequest(_Request):
     """Ask for the value of a position and of each of its legal moves."""
 
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"game": "tictactoe", "position": "xox/oox/..."}]}
+    )
+
     game: GameName
     position: Position
 
 
 class MoveRequest(_Request):
     """Ask the AI for its move in a position."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"game": "tictactoe", "position": "x../.o./...", "level": "easy", "seed": 7}
+            ]
+        }
+    )
 
     game: GameName
     position: Position
@@ -94,6 +106,10 @@ class MoveRequest(_Request):
 
 class SolveRequest(_Request):
     """Ask for the value of a position only."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"game": "connect4", "position": "4453", "weak": False}]}
+    )
 
     game: GameName
     position: Position
@@ -118,7 +134,7 @@ class MoveRef(BaseModel):
 
 
 class MoveValue(MoveRef):
-    """One legal move and its value for the player making it; ``plies`` counts
+    """One legal move and its value for the player making it; `plies` counts
     half-moves to the end of the game, this move included."""
 
     result: Result

@@ -1,0 +1,57 @@
+"""Shared fixtures.
+
+Web: ``web_client`` drives the app in-process (TestClient); ``live_server`` is a
+real uvicorn server on a free loopback port, for the browser tests.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+
+from unbeatable.web import create_app
+
+#: Connect Four budget in the web tests: enough for the solver, short enough
+#: that no test waits long.
+WEB_CONNECT4_SECONDS = 2.0
+
+
+@pytest.fixture
+def web_client() -> Iterator[TestClient]:
+    """The app behind an in-process client (lifespan run, so tables are warm)."""
+    app = create_app(time_limits={"connect4": WEB_CONNECT4_SECONDS})
+    with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """Base URL of a real uvicorn server on 127.0.0.1, shared by the session."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(time_limits={"connect4": WEB_CONNECT4_SECONDS}),
+        log_level="warning",
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test web server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
