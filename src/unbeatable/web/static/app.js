@@ -291,6 +291,8 @@ function render() {
   const current = board();
   const line = new Set(state.status.line || []);
   const el = $("board");
+  el.dataset.position = state.position;
+  el.setAttribute("aria-busy", String(state.busy));
   el.classList.toggle("draw", state.status.over && !state.status.winner);
   el.classList.toggle("over", state.status.over);
   el.classList.toggle("waiting", !yourTurn());
