@@ -103,7 +103,7 @@ class Negamax(Generic[P, M]):
             stored, flag, hint, stored_depth = entry
             if stored_depth >= depth:
                 if stored_depth < FULL_DEPTH:
-                    self._horizon = True  # a depth-limited result: not a proof
+                    self._horizon = True  # a depth-limited guess, not a proof
                 value = _from_table(stored, ply)
                 if (
                     flag == EXACT
@@ -113,6 +113,9 @@ class Negamax(Generic[P, M]):
                     return value
 
         original_alpha = alpha
+        # Track whether *this* subtree meets the depth limit: if it does not,
+        # its result is a proof, valid at any depth, and is stored as such.
+        outer_horizon, self._horizon = self._horizon, False
         best, best_move = -math.inf, None
         moves = game.ordered_moves(position)
         if hint is not None:
@@ -126,11 +129,13 @@ class Negamax(Generic[P, M]):
                     if alpha >= beta:
                         break
 
+        proven = not self._horizon
+        self._horizon = outer_horizon or self._horizon
         flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
         table = self.table
         if key not in table and len(table) >= self.max_entries:
             del table[next(iter(table))]  # evict the oldest entry
-        table[key] = (_to_table(best, ply), flag, best_move, depth)
+        table[key] = (_to_table(best, ply), flag, best_move, FULL_DEPTH if proven else depth)
         return best
 
     def best_known_move(self, position: P) -> M | None:

@@ -1,0 +1,177 @@
+"""The search engines: textbook trees with known answers, and exhaustive
+agreement of minimax, alpha-beta and negamax on tic-tac-toe."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+import unbeatable
+from unbeatable.api import ALGORITHMS
+from unbeatable.games import get_game
+from unbeatable.games.base import InvalidPositionError
+from unbeatable.games.tree import ExplicitTree, tree_from_json, tree_from_leaves
+from unbeatable.search.engine import Outcome
+from unbeatable.search.minimax import alphabeta, minimax
+from unbeatable.search.negamax import Negamax
+
+ttt = get_game("tictactoe")
+
+
+def all_positions() -> list:
+    """Every reachable tic-tac-toe position (5,478), by depth-first search."""
+    seen: dict[str, object] = {}
+    stack = [ttt.initial()]
+    while stack:
+        position = stack.pop()
+        if position.cells in seen:
+            continue
+        seen[position.cells] = position
+        stack.extend(ttt.play(position, m) for m in ttt.moves(position))
+    return list(seen.values())
+
+
+POSITIONS = all_positions()
+NONTERMINAL = [p for p in POSITIONS if not ttt.is_terminal(p)]
+
+
+def test_reachable_position_counts() -> None:
+    assert len(POSITIONS) == 5478
+    assert len(NONTERMINAL) == 4520
+
+
+# -- explicit trees ---------------------------------------------------------------
+
+
+def leaves_pruned(tree: ExplicitTree) -> list[tuple[int, ...]]:
+    visited: set[tuple[int, ...]] = set()
+    alphabeta(tree, (), on_node=lambda p, _v: visited.add(p))
+    values: dict[tuple[int, ...], float] = {}
+    minimax(tree, (), on_node=lambda p, v: values.__setitem__(p, v))
+    return sorted(p for p in values if tree.is_terminal(p) and p not in visited)
+
+
+def test_textbook_binary_tree() -> None:
+    tree = ExplicitTree(tree_from_leaves([3, 5, 2, 9, 12, 5, 23, 23]))
+    values: dict[tuple[int, ...], float] = {}
+    value, stats = minimax(tree, (), on_node=lambda p, v: values.__setitem__(p, v))
+    assert value == 12
+    assert values[(0,)] == 5 and values[(1,)] == 12
+    assert values[(0, 0)] == 5 and values[(0, 1)] == 9
+    assert stats.nodes == 15
+    assert alphabeta(tree, ())[0] == 12
+    assert leaves_pruned(tree) == [(1, 1, 1)]
+
+
+def test_aima_figure_tree_prunes_the_two_leaves_the_book_shows() -> None:
+    tree = ExplicitTree(tree_from_json("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"))
+    assert minimax(tree, ())[0] == 3
+    value, stats = alphabeta(tree, ())
+    assert value == 3 and stats.cutoffs == 2  # the last MIN node fails low on its last leaf
+    assert leaves_pruned(tree) == [(1, 1), (1, 2)]
+
+
+def test_uneven_tree_and_single_leaf() -> None:
+    tree = ExplicitTree(tree_from_json("[[1, [4, 8]], 6, [[2, -3], 0]]"))
+    assert minimax(tree, ())[0] == alphabeta(tree, ())[0] == 6
+    assert minimax(ExplicitTree(tree_from_leaves([7])), ())[0] == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[1, [", "not valid JSON"),
+        ("5", "root must be a list"),
+        ("[[1, 2], []]", "at least one child"),
+        ('[[1, "a"]]', "expected a number"),
+        ("[[1, true]]", "expected a number"),
+        ("[" * 20 + "1" + "]" * 20, "deeper than"),
+    ],
+)
+def test_bad_trees_are_rejected(text: str, fragment: str) -> None:
+    with pytest.raises(InvalidPositionError, match=fragment):
+        tree_from_json(text)
+
+
+def test_leaf_count_must_be_a_power_of_two() -> None:
+    with pytest.raises(InvalidPositionError, match="power of two"):
+        tree_from_leaves([1, 2, 3])
+
+
+# -- exhaustive agreement on tic-tac-toe ------------------------------------------
+
+
+def test_three_engines_agree_on_every_move_of_every_position() -> None:
+    minimax_values = {}
+    for position in NONTERMINAL:
+        analyses = [unbeatable.analyze(ttt, position, algorithm=a) for a in ALGORITHMS]
+        shapes = [[m.to_dict() for m in a.moves] for a in analyses]
+        assert shapes[0] == shapes[1] == shapes[2], ttt.format(position)
+        summaries = [(a.result, a.plies, a.score, a.best and a.best.ref()) for a in analyses]
+        assert summaries[0] == summaries[1] == summaries[2]
+        minimax_values[position.cells] = analyses[0].score
+    assert len(minimax_values) == 4520
+
+
+def test_alphabeta_visits_fewer_nodes_than_minimax() -> None:
+    empty = ttt.initial()
+    value_mm, stats_mm = minimax(ttt, empty)
+    value_ab, stats_ab = alphabeta(ttt, empty)
+    assert value_mm == value_ab == 0
+    assert stats_mm.nodes == 549_946  # every node of the full game tree
+    assert stats_ab.nodes < stats_mm.nodes / 10 and stats_ab.cutoffs > 0
+
+
+def test_negamax_reuses_its_table_across_queries() -> None:
+    engine = Negamax(ttt)
+    first = engine.solve(ttt.initial())
+    again = engine.solve(ttt.initial())
+    assert first.outcome == again.outcome == Outcome("draw", 9)
+    assert again.nodes == 1 < first.nodes
+    # What the first search learned below the root makes later queries cheaper.
+    position = ttt.parse("x../.o./...")
+    assert engine.solve(position).nodes < Negamax(ttt).solve(position).nodes
+
+
+def test_negamax_table_is_bounded() -> None:
+    engine = Negamax(ttt, max_entries=100)
+    engine.solve(ttt.initial())
+    assert len(engine.table) <= 100
+    assert engine.solve(ttt.initial()).outcome == Outcome("draw", 9)
+
+
+def test_iterative_deepening_yields_progress_until_proven() -> None:
+    engine = Negamax(ttt)
+    iterations = list(engine.iterate(ttt.initial()))
+    assert [i.depth for i in iterations] == list(range(1, len(iterations) + 1))
+    assert iterations[-1].exact and iterations[-1].value == 0
+    assert not any(i.exact for i in iterations[:-1])
+
+
+def test_deadline_in_the_past_gives_an_unproven_legal_answer() -> None:
+    engine = Negamax(ttt)
+    solved = engine.solve(ttt.initial(), deadline=time.perf_counter() - 1)
+    assert not solved.outcome.exact or solved.outcome.result == "draw"
+    assert solved.move in ttt.moves(ttt.initial())
+
+
+def test_weak_solving_gives_result_only() -> None:
+    solved = Negamax(ttt).solve(ttt.parse("xox/oox/..."), weak=True)
+    assert solved.outcome == Outcome("win", None)
+    assert unbeatable.solve("tictactoe", "xox/oox/...", weak=True).to_dict()["plies"] is None
+
+
+def test_minimax_honours_a_deadline() -> None:
+    from unbeatable.search.engine import SearchTimeout
+
+    with pytest.raises(SearchTimeout):
+        minimax(ttt, ttt.initial(), deadline=time.perf_counter())
+
+
+def test_mate_scores_are_depth_aware() -> None:
+    # x wins at once with c1: 10 - 1 = 9; the slow loss a1 is -(10 - 2) = -8.
+    value, _ = minimax(ttt, ttt.parse("xox/oox/..."))
+    assert value == 9
+    assert Negamax(ttt).search(ttt.parse("xox/oox/..."), -math.inf, math.inf) == 9
