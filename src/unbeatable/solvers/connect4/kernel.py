@@ -1,0 +1,188 @@
+"""The compiled hot loop: bitboard negamax over Connect Four positions.
+
+Everything here is numba ``@njit(cache=True)`` and works on ``np.uint64``
+bitboards in Pons' layout (see :mod:`unbeatable.games.connect4`): ``cur`` is
+the side to move's stones, ``mask`` all stones. Mixing signed and unsigned
+integers in numba silently promotes to float, so every bitboard constant and
+shift amount below is an ``np.uint64``.
+
+All numba code of the solver lives in this one file on purpose: numba's
+on-disk cache only notices changes to the file a function is defined in.
+
+Contract of :func:`negamax` (Pons): the side to move cannot win at once;
+the returned value ``v`` satisfies ``v <= alpha`` => true score <= v,
+``v >= beta`` => true score >= v, else ``v`` is the true score.
+
+``stats`` is a small int64 array: ``[nodes, node budget, aborted flag]``;
+when the budget runs out the search unwinds with the flag set and its value
+must be ignored.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+U = np.uint64
+WIDTH = 7
+HEIGHT = 6
+CELLS = 42
+_H1 = U(HEIGHT + 1)
+ONE = U(1)
+ZERO = U(0)
+BOTTOM = U(sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH)))
+BOARD = U(int(BOTTOM) * ((1 << HEIGHT) - 1))
+
+NODES, BUDGET, ABORTED = 0, 1, 2
+
+
+@njit(cache=True)
+def column_mask(col: int) -> np.uint64:
+    """The six playable cells of column ``col``."""
+    return U(63) << (U(col) * _H1)
+
+
+@njit(cache=True)
+def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
+    """Whether the side to move has a four available right now."""
+    possible = (mask + BOTTOM) & BOARD
+    for col in range(WIDTH):
+        move = possible & column_mask(col)
+        if move != ZERO and is_four(cur | move):
+            return True
+    return False
+
+
+@njit(cache=True)
+def is_four(stones: np.uint64) -> bool:
+    """Four in a row anywhere in one player's stones (shift per direction)."""
+    for s in (U(1), U(7), U(6), U(8)):
+        pairs = stones & (stones >> s)
+        if pairs & (pairs >> (U(2) * s)):
+            return True
+    return False
+
+
+# Per-depth frame layout of the explicit stack (numba's on-disk cache cannot
+# reload recursive functions, and a loop over a stack avoids call overhead).
+# ``bits`` (uint64): [cur, mask, move 0 .. move 6]; ``ints`` (int64): the rest.
+F_CUR, F_MASK, F_MOVE0 = 0, 1, 2
+F_ALPHA, F_BETA, F_COUNT, F_NEXT = 0, 1, 2, 3
+STACK_DEPTH = CELLS + 2
+
+
+def new_stacks() -> tuple[np.ndarray, np.ndarray]:
+    """Scratch stacks for :func:`negamax` (one pair per engine, reused)."""
+    return (
+        np.zeros((STACK_DEPTH, 2 + WIDTH), dtype=np.uint64),
+        np.zeros((STACK_DEPTH, 4), dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def negamax(
+    cur: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    alpha: int,
+    beta: int,
+    bits: np.ndarray,
+    ints: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """Alpha-beta negamax; see the module docstring for the contract.
+
+    Written as a loop over an explicit stack: ``d`` is the depth below the
+    root, and each node is *entered* (leaf tests, move generation), then
+    walks its children (*next*), and finally *returns* ``ret`` to its parent.
+    """
+    d = 0
+    bits[0, F_CUR] = cur
+    bits[0, F_MASK] = mask
+    ints[0, F_ALPHA] = alpha
+    ints[0, F_BETA] = beta
+    entering = True
+    ret = 0
+    while True:
+        done = False  # node d's value is ``ret``: pop it to the parent
+        if entering:
+            stats[NODES] += 1
+            if stats[NODES] > stats[BUDGET]:
+                stats[ABORTED] = 1
+                return 0
+            cur = bits[d, F_CUR]
+            mask = bits[d, F_MASK]
+            n = moves + d
+            a = ints[d, F_ALPHA]
+            b = ints[d, F_BETA]
+            possible = (mask + BOTTOM) & BOARD
+            if n == CELLS:
+                ret = 0
+                done = True
+            else:
+                for col in range(WIDTH):
+                    move = possible & column_mask(col)
+                    if move != ZERO and is_four(cur | move):
+                        ret = (CELLS + 1 - n) // 2
+                        done = True
+                        break
+            if not done:
+                best = (CELLS - 1 - n) // 2
+                if b > best:
+                    b = best
+                    ints[d, F_BETA] = b
+                    if a >= b:
+                        ret = b
+                        done = True
+            if not done:
+                count = 0
+                for col in range(WIDTH):
+                    move = possible & column_mask(col)
+                    if move != ZERO:
+                        bits[d, F_MOVE0 + count] = move
+                        count += 1
+                ints[d, F_COUNT] = count
+                ints[d, F_NEXT] = 0
+        else:
+            score = -ret  # a child of node d returned ``ret``
+            if score >= ints[d, F_BETA]:
+                ret = score
+                done = True
+            elif score > ints[d, F_ALPHA]:
+                ints[d, F_ALPHA] = score
+        if not done:
+            i = ints[d, F_NEXT]
+            if i < ints[d, F_COUNT]:
+                ints[d, F_NEXT] = i + 1
+                cur = bits[d, F_CUR]
+                mask = bits[d, F_MASK]
+                bits[d + 1, F_CUR] = cur ^ mask
+                bits[d + 1, F_MASK] = mask | bits[d, F_MOVE0 + i]
+                ints[d + 1, F_ALPHA] = -ints[d, F_BETA]
+                ints[d + 1, F_BETA] = -ints[d, F_ALPHA]
+                d += 1
+                entering = True
+                continue
+            ret = ints[d, F_ALPHA]
+        if d == 0:
+            return ret
+        d -= 1
+        entering = False
+
+
+@njit(cache=True)
+def solve(
+    cur: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    weak: bool,
+    bits: np.ndarray,
+    ints: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """Exact Pons score of a position nobody has won yet (weak: its sign only)."""
+    if can_win_next(cur, mask):
+        return (CELLS + 1 - moves) // 2
+    if weak:
+        return negamax(cur, mask, moves, -1, 1, bits, ints, stats)
+    return negamax(cur, mask, moves, -CELLS // 2, CELLS // 2, bits, ints, stats)
