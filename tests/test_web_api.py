@@ -372,26 +372,39 @@ def test_busy_engine_is_503_not_a_hang(
     web_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(web_app, "LOCK_WAIT_SECONDS", 0.05)
-    release = threading.Event()
-    entered = threading.Event()
-    real = api.analyze
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        entered.set()
-        release.wait(5)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(api, "analyze", slow)
+    engines: web_app.Engines = web_client.app.state.engines  # type: ignore[attr-defined]
     body = {"game": TTT, "position": "xox/oox/..."}
-    with ThreadPoolExecutor(1) as pool:
-        first = pool.submit(web_client.post, "/api/analyze", json=body)
-        assert entered.wait(5)
-        second = web_client.post("/api/analyze", json=body)
-        release.set()
-        assert first.result().status_code == 200
-    assert second.status_code == 503
-    assert error_of(second) == "the tictactoe engine is busy; try again shortly"
-    assert second.headers["retry-after"] == "1"
+    with engines.locks[TTT]:  # another request's search is running
+        response = web_client.post("/api/analyze", json=body)
+    assert response.status_code == 503
+    assert error_of(response) == "the tictactoe engine is busy; try again shortly"
+    assert response.headers["retry-after"] == "1"
+    assert web_client.post("/api/analyze", json=body).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "inline"), [(TTT, "x../.../...", True), ("connect4", "44", False)]
+)
+def test_only_exact_fast_games_run_on_the_event_loop(
+    web_client: TestClient,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    position: str,
+    inline: bool,
+) -> None:
+    """Tic-tac-toe's microsecond answers skip the thread hand-off; budgeted
+    searches (Connect Four) never block the event loop."""
+    threads: list[str] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        raise ModuleNotFoundError("stop here")
+
+    monkeypatch.setattr(api, "analyze", spy)
+    response = web_client.post("/api/analyze", json={"game": game, "position": position})
+    assert response.status_code == 503
+    assert len(threads) == 1
+    assert threads[0].startswith("AnyIO worker") is not inline
 
 
 def test_missing_engine_is_503(web_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,10 +15,12 @@ Errors always come back as ``{"error": "<one readable sentence>"}``:
   field, an unknown game or level, a string over its length limit);
 * 503: the engine is busy for too long or not installed; retry later.
 
-Engine work runs in the threadpool (the endpoints are sync) under a per-game
-lock, because the library's engines keep search state in the engine object and
-are not safe to share between threads; every search gets the game's time budget
-(:func:`unbeatable.api.default_time_limit`), so no request runs unbounded.
+Engine work runs under a per-game lock, because the library's engines keep
+search state in the engine object and are not safe to share between threads.
+Every search gets the game's time budget
+(:func:`unbeatable.api.default_time_limit`), so no request runs unbounded, and
+budgeted work runs in the threadpool, never on the event loop; only games solved
+exactly in microseconds run inline (see :class:`Engines`).
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,10 +37,12 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from unbeatable import __version__, api
 from unbeatable.games import GAME_NAMES, GameError, InvalidPositionError, get_game
+from unbeatable.search.levels import Level
 from unbeatable.web.middleware import BodyLimit
 from unbeatable.web.models import (
     Analysis,
@@ -59,6 +63,9 @@ STATIC_DIR = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 4096
 #: Longest wait for another request's engine work on the same game before 503.
 LOCK_WAIT_SECONDS = 10.0
+#: Games whose exact answers take microseconds once the engine's table is warm:
+#: their requests run on the event loop (see :class:`Engines`).
+INLINE_GAMES = frozenset({"tictactoe"})
 #: Longest error message returned, so no input is ever echoed back at length.
 MAX_ERROR_LENGTH = 500
 
@@ -86,13 +93,26 @@ class EngineUnavailable(Exception):
 class Engines:
     """Runs engine work one request at a time per game, within a time budget.
 
+    Work for a game in ``inline`` (solved exactly, whole tree in the engine's
+    table after the start-up warm-up: tic-tac-toe) runs on the event loop: it
+    takes microseconds, less than handing it to a thread costs. Every other
+    game's work, parsing included (a Connect Four grid's legality check is a
+    search too), runs in the threadpool under its budget.
+
     ``time_limits`` overrides :func:`unbeatable.api.default_time_limit` per game
     (tests shrink Connect Four's budget so that fuzzing stays fast).
     """
 
-    def __init__(self, time_limits: Mapping[str, float | None] | None = None) -> None:
+    def __init__(
+        self,
+        time_limits: Mapping[str, float | None] | None = None,
+        inline: Iterable[str] = INLINE_GAMES,
+    ) -> None:
         self._overrides = dict(time_limits or {})
-        self._locks = {name: threading.Lock() for name in GAME_NAMES}
+        #: One lock per game: held while that game's engine works.
+        self.locks = {name: threading.Lock() for name in GAME_NAMES}
+        #: Games whose work runs on the event loop.
+        self.inline = frozenset(name for name in inline if self.budget(name) is None)
 
     def budget(self, game: str) -> float | None:
         """Seconds of search one request may use for ``game`` (None: exact, fast)."""
@@ -100,22 +120,35 @@ class Engines:
             return self._overrides[game]
         return api.default_time_limit(game)
 
-    @contextmanager
-    def _turn(self, game: str) -> Iterator[None]:
-        lock = self._locks[game]
+    async def call(self, game: str, work: Callable[[], T]) -> T:
+        """``work()`` with the game's engine to itself, inline or in the threadpool."""
+        if game in self.inline:
+            lock = self.locks[game]
+            # Only the event loop runs this game's work, so the lock is free;
+            # should a thread ever hold it, queue in the threadpool instead.
+            if lock.acquire(blocking=False):
+                try:
+                    return self._guarded(game, work)
+                finally:
+                    lock.release()
+        return await run_in_threadpool(self.run, game, work)
+
+    def run(self, game: str, work: Callable[[], T]) -> T:
+        """``work()`` in this thread once the game's lock is free (503 if it
+        stays busy past :data:`LOCK_WAIT_SECONDS`)."""
+        lock = self.locks[game]
         if not lock.acquire(timeout=LOCK_WAIT_SECONDS):
             raise EngineUnavailable(f"the {game} engine is busy; try again shortly")
         try:
-            yield
+            return self._guarded(game, work)
         finally:
             lock.release()
 
-    def run(self, game: str, work: Callable[[], T]) -> T:
-        """``work()`` with the game's engine to itself; a missing engine is a 503."""
+    @staticmethod
+    def _guarded(game: str, work: Callable[[], T]) -> T:
         try:
-            with self._turn(game):
-                return work()
-        except ImportError as exc:
+            return work()
+        except ImportError as exc:  # e.g. a compiled solver's dependency is missing
             log.exception("engine for %s failed to load", game)
             raise EngineUnavailable(f"the {game} engine is not available on this server") from exc
 
@@ -123,6 +156,36 @@ class Engines:
 def _parse(game: str, position: str) -> Any:
     """The position object; raises InvalidPositionError with the library's reason."""
     return api.resolve(game, position)[1]
+
+
+def _analysis(request: AnalyzeRequest, budget: float | None) -> dict[str, Any]:
+    position = _parse(request.game, request.position)
+    return api.analyze(request.game, position, time_limit=budget).to_dict()
+
+
+def _move(request: MoveRequest, budget: float | None) -> dict[str, Any]:
+    game = request.game
+    position = _parse(game, request.position)
+    before = api.status(game, position)
+    if before["over"]:
+        winner = before["winner"]
+        raise GameOver("the game is over: " + (f"{winner} has won" if winner else "it is a draw"))
+    # The impossible level never draws a random number: skip seeding a generator.
+    rng = None if request.level is Level.impossible else random.Random(request.seed)
+    chosen = api.choose_move(game, position, request.level, rng, budget)
+    if chosen is None:  # pragma: no cover - ruled out by the status check above
+        raise GameOver("the game is over")
+    after = api.play_move(game, position, chosen.move)
+    return {
+        "move": chosen.ref(),
+        "position": get_game(game).format(after),
+        "status": api.status(game, after),
+    }
+
+
+def _solution(request: SolveRequest, budget: float | None) -> dict[str, Any]:
+    position = _parse(request.game, request.position)
+    return api.solve(request.game, position, weak=request.weak, time_limit=budget).to_dict()
 
 
 def _json(data: Any, status_code: int = 200, headers: Mapping[str, str] | None = None) -> Response:
@@ -237,6 +300,7 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
+    app.state.engines = engines
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     _install_error_handlers(app)
 
@@ -246,7 +310,7 @@ def create_app(
         return _json({"status": "ok"})
 
     @app.get("/api/games", response_model=Games, tags=["server"], summary="List the games")
-    def games() -> Response:
+    async def games() -> Response:
         """The games this server plays, their players, start positions and time budgets."""
         listed = []
         for name in GAME_NAMES:
@@ -268,15 +332,11 @@ def create_app(
         tags=["games"],
         summary="Value every move",
     )
-    def analyze(request: AnalyzeRequest) -> Response:
+    async def analyze(request: AnalyzeRequest) -> Response:
         """The value of the position for the side to move and of every legal move:
         the object `unbeatable analyze --json` prints."""
-        position = _parse(request.game, request.position)
-        limit = engines.budget(request.game)
-        result = engines.run(
-            request.game, lambda: api.analyze(request.game, position, time_limit=limit)
-        )
-        return _json(result.to_dict())
+        budget = engines.budget(request.game)
+        return _json(await engines.call(request.game, lambda: _analysis(request, budget)))
 
     @app.post(
         "/api/move",
@@ -285,32 +345,11 @@ def create_app(
         responses={**_ERRORS, 409: {"model": Error, "description": "The game is over."}},
         tags=["games"],
     )
-    def move(request: MoveRequest) -> Response:
+    async def move(request: MoveRequest) -> Response:
         """The AI's move at the given level, the position after it and whether
         the game is then over."""
-        game = request.game
-        position = _parse(game, request.position)
-        before = api.status(game, position)
-        if before["over"]:
-            winner = before["winner"]
-            raise GameOver(
-                "the game is over: " + (f"{winner} has won" if winner else "it is a draw")
-            )
-        rng = random.Random(request.seed)
-        limit = engines.budget(game)
-        chosen = engines.run(
-            game, lambda: api.choose_move(game, position, request.level, rng, limit)
-        )
-        if chosen is None:  # pragma: no cover - ruled out by the status check above
-            raise GameOver("the game is over")
-        after = api.play_move(game, position, chosen.move)
-        return _json(
-            {
-                "move": chosen.ref(),
-                "position": get_game(game).format(after),
-                "status": api.status(game, after),
-            }
-        )
+        budget = engines.budget(request.game)
+        return _json(await engines.call(request.game, lambda: _move(request, budget)))
 
     @app.post(
         "/api/solve",
@@ -319,15 +358,10 @@ def create_app(
         tags=["games"],
         summary="Value the position",
     )
-    def solve(request: SolveRequest) -> Response:
+    async def solve(request: SolveRequest) -> Response:
         """The value of the position for the side to move; `weak` drops the distance."""
-        position = _parse(request.game, request.position)
-        limit = engines.budget(request.game)
-        result = engines.run(
-            request.game,
-            lambda: api.solve(request.game, position, weak=request.weak, time_limit=limit),
-        )
-        return _json(result.to_dict())
+        budget = engines.budget(request.game)
+        return _json(await engines.call(request.game, lambda: _solution(request, budget)))
 
     @app.get("/", include_in_schema=False)
     async def page() -> Response:

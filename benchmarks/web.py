@@ -1,0 +1,237 @@
+"""Throughput and latency of the web API on loopback: POST /api/move next to
+GET /api/health, the framework's floor.
+
+Starts ``unbeatable.web.serve()`` on 127.0.0.1 in a child process (so the load
+generator does not share its interpreter), then runs one timed phase per
+endpoint: ``--concurrency`` keep-alive connections, each sending its next
+request as soon as the previous answer is in, for ``--duration`` seconds.
+Every answer is checked; any non-200 or malformed answer counts as an error.
+
+The client is a minimal HTTP/1.1 keep-alive client on asyncio streams rather
+than a full HTTP library, so that the client's own cost stays small next to
+the server's and the ratio measures the server.
+
+    python benchmarks/web.py --duration 60 --concurrency 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+
+import unbeatable
+
+HOST = "127.0.0.1"  # loopback only, by design
+LEVELS = ("impossible", "impossible", "impossible", "medium", "easy")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def positions(count: int, seed: int = 1) -> list[str]:
+    """Unfinished tic-tac-toe positions met in random games: openings, middle
+    games and endgames in the proportions real play produces them."""
+    rng = random.Random(seed)
+    rules = unbeatable.get_game("tictactoe")
+    seen: list[str] = []
+    while len(seen) < count:
+        pos = rules.initial()
+        while not rules.is_terminal(pos):
+            seen.append(rules.format(pos))
+            pos = rules.play(pos, rng.choice(list(rules.moves(pos))))
+    return seen[:count]
+
+
+def move_bodies(count: int) -> list[bytes]:
+    rng = random.Random(2)
+    bodies = []
+    for pos in positions(count):
+        body: dict[str, object] = {"game": "tictactoe", "position": pos}
+        level = rng.choice(LEVELS)
+        if level != "impossible":
+            body.update(level=level, seed=rng.randrange(1 << 30))
+        bodies.append(json.dumps(body).encode())
+    return bodies
+
+
+def request(method: str, path: str, body: bytes = b"") -> bytes:
+    head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\n"
+    if method == "POST":
+        head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+    return (head + "\r\n").encode() + body
+
+
+@dataclass
+class Phase:
+    """What one timed phase measured."""
+
+    name: str
+    seconds: float
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    first_error: str = ""
+
+    def fail(self, why: str) -> None:
+        self.errors += 1
+        self.first_error = self.first_error or why
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    @property
+    def rps(self) -> float:
+        return len(self.latencies) / self.seconds
+
+
+async def exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, raw: bytes) -> bytes:
+    """Send one request, return the answer's status line and body."""
+    writer.write(raw)
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    body = await reader.readexactly(length)
+    return head.split(b"\r\n", 1)[0] + b"\n" + body
+
+
+async def worker(
+    port: int, requests: list[bytes], expect: bytes, stop: float, phase: Phase, offset: int
+) -> None:
+    reader, writer = await asyncio.open_connection(HOST, port)
+    i = offset
+    try:
+        while time.perf_counter() < stop:
+            raw = requests[i % len(requests)]
+            i += 1
+            start = time.perf_counter()
+            try:
+                answer = await asyncio.wait_for(exchange(reader, writer, raw), timeout=10)
+            except (OSError, asyncio.IncompleteReadError, TimeoutError, ValueError) as exc:
+                phase.fail(f"{type(exc).__name__}: {exc}")
+                writer.close()
+                reader, writer = await asyncio.open_connection(HOST, port)
+                continue
+            elapsed = time.perf_counter() - start
+            status, _, body = answer.partition(b"\n")
+            if b" 200 " not in status + b" " or expect not in body:
+                phase.fail(f"{status.decode(errors='replace')} {body[:200]!r}")
+                continue
+            phase.latencies.append(elapsed)
+    finally:
+        writer.close()
+
+
+async def run_phase(
+    name: str, port: int, requests: list[bytes], expect: bytes, seconds: float, concurrency: int
+) -> Phase:
+    phase = Phase(name, seconds)
+    stop = time.perf_counter() + seconds
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(
+            worker(port, requests, expect, stop, phase, k * len(requests) // concurrency)
+            for k in range(concurrency)
+        )
+    )
+    phase.seconds = time.perf_counter() - started
+    return phase
+
+
+def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
+    code = f"from unbeatable.web import serve; serve(host={HOST!r}, port={port}, workers={workers})"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/api/health", timeout=2) as r:
+                if r.status == 200:
+                    return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+
+
+def report(phases: list[Phase]) -> None:
+    print(
+        f"{'endpoint':<18}{'requests':>9}{'errors':>8}{'req/s':>9}"
+        f"{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}"
+    )
+    for p in phases:
+        print(
+            f"{p.name:<18}{len(p.latencies):>9}{p.errors:>8}{p.rps:>9.0f}"
+            f"{p.percentile(0.5):>9.2f}{p.percentile(0.9):>9.2f}{p.percentile(0.99):>9.2f}"
+        )
+        if p.errors:
+            print(f"  first error: {p.first_error}")
+    health, move = phases
+    print(
+        f"move / health: {health.rps / move.rps:.2f}x the time per request at full load, "
+        f"{move.percentile(0.5) / health.percentile(0.5):.2f}x the median latency "
+        f"(mean {statistics.fmean(move.latencies) / statistics.fmean(health.latencies):.2f}x)"
+    )
+
+
+async def measure(args: argparse.Namespace, port: int) -> list[Phase]:
+    health = [request("GET", "/api/health")]
+    moves = [request("POST", "/api/move", body) for body in move_bodies(args.positions)]
+    # Warm up: connections, the engine's tables, the best-move memo.
+    await run_phase("warm-up", port, health, b'"ok"', args.warmup / 2, args.concurrency)
+    await run_phase("warm-up", port, moves, b'"move"', args.warmup / 2, args.concurrency)
+    return [
+        await run_phase("GET /api/health", port, health, b'"ok"', args.duration, args.concurrency),
+        await run_phase("POST /api/move", port, moves, b'"move"', args.duration, args.concurrency),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds per endpoint")
+    parser.add_argument("--concurrency", type=int, default=8, help="connections in flight")
+    parser.add_argument("--workers", type=int, default=1, help="server processes")
+    parser.add_argument("--warmup", type=float, default=2.0, help="seconds of warm-up")
+    parser.add_argument("--positions", type=int, default=500, help="distinct move requests")
+    args = parser.parse_args()
+    port = free_port()
+    server = start_server(port, args.workers)
+    try:
+        print(
+            f"server: unbeatable.web.serve() on {HOST}:{port}, {args.workers} worker(s); "
+            f"client: {args.concurrency} keep-alive connections, {args.duration:g} s per "
+            f"endpoint, {args.positions} tic-tac-toe move requests "
+            f"({os.cpu_count()} CPUs, Python {sys.version.split()[0]})"
+        )
+        phases = asyncio.run(measure(args, port))
+        report(phases)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return 1 if any(p.errors for p in phases) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
