@@ -26,7 +26,6 @@ class Connect4Engine:
         stats[0] = 0
         stats[1] = 1 << 62
         stats[2] = 0
-        score = kernel.solve(
-            np.uint64(position.current()), np.uint64(position.mask), position.stones, weak, self.bits, self.ints, stats
-        )
+        cur, mask = np.uint64(position.current()), np.uint64(position.mask)
+        score = kernel.solve(cur, mask, position.stones, weak, self.bits, self.ints, stats)
         return int(score), int(stats[0])

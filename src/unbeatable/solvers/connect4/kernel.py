@@ -34,6 +34,8 @@ BOTTOM = U(sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH)))
 BOARD = U(int(BOTTOM) * ((1 << HEIGHT) - 1))
 
 NODES, BUDGET, ABORTED = 0, 1, 2
+#: Columns from the centre out: central stones take part in more fours.
+ORDER = (3, 2, 4, 1, 5, 0, 6)
 
 
 @njit(cache=True)
@@ -136,7 +138,7 @@ def negamax(
                         done = True
             if not done:
                 count = 0
-                for col in range(WIDTH):
+                for col in ORDER:
                     move = possible & column_mask(col)
                     if move != ZERO:
                         bits[d, F_MOVE0 + count] = move
