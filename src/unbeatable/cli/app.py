@@ -255,7 +255,7 @@ def tree(
         pruned = sum(1 for p in values if rules.is_terminal(p) and p not in visited)
         line += (
             f"; alpha-beta visited {ab_stats.nodes} with {ab_stats.cutoffs} cut-offs, "
-            f"never looking at {pruned} leaves"
+            f"never looking at {pruned} {'leaf' if pruned == 1 else 'leaves'}"
         )
     out.print(Text(line, style="dim"))
 

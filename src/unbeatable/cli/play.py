@@ -112,7 +112,8 @@ class Match:
         except GameError as exc:
             self.console.print(Text(f"{exc}. Enter {HELP.format(example=self.example)}.", "red"))
             return True
-        self.draw()
+        if game.is_terminal(self.position):
+            self.draw()  # otherwise the AI's answer shows the board with both moves
         return True
 
     def undo(self) -> None:

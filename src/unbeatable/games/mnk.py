@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from unbeatable.games.base import Game, IllegalMoveError, InvalidPositionError
 
@@ -59,6 +60,7 @@ class MNKGame(Game[MNKPosition, int]):
         self.lines_through: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(line for line in self.lines if cell in line) for cell in range(self.size)
         )
+        self._parse_cached = lru_cache(maxsize=1 << 16)(self._parse)
         centre_r, centre_c = (rows - 1) / 2, (columns - 1) / 2
         # Centre first, then by how many lines a cell lies on: the usual strong ordering.
         self._preference = sorted(
@@ -174,6 +176,11 @@ class MNKGame(Game[MNKPosition, int]):
     def parse(self, text: str) -> MNKPosition:
         if not isinstance(text, str):
             raise InvalidPositionError("a position must be a string")
+        return self._parse_cached(text)
+
+    def _parse(self, text: str) -> MNKPosition:
+        """Parse without the cache (positions are immutable, so caching is safe;
+        it makes repeated queries from the CLI and the web cost a lookup)."""
         parts = text.strip().split()
         if not parts:
             raise InvalidPositionError("empty position")
