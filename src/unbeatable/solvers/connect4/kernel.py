@@ -13,9 +13,22 @@ Contract of :func:`negamax` (Pons): the side to move cannot win at once;
 the returned value ``v`` satisfies ``v <= alpha`` => true score <= v,
 ``v >= beta`` => true score >= v, else ``v`` is the true score.
 
-``stats`` is a small int64 array: ``[nodes, node budget, aborted flag]``;
-when the budget runs out the search unwinds with the flag set and its value
-must be ignored.
+``stats`` is a small int64 array: ``[nodes, node budget, aborted flag,
+table generation]``; when the budget runs out the search unwinds with the flag
+set and its value must be ignored.
+
+Transposition table
+-------------------
+``table`` is a ``uint64`` array of :data:`TABLE_SIZE` (a prime, 2**23 + 9)
+entries; a position's slot is ``key % TABLE_SIZE`` with Pons' 49-bit key
+``cur + mask``. One entry packs, low bits first::
+
+    upper + 21 (6 bits) | lower + 21 (6 bits) | key // TABLE_SIZE (26 bits) | generation (26 bits)
+
+Slot and quotient together give back the whole key, so a hit is exact; the
+generation lets the table be "cleared" in O(1) by bumping it (benchmarks time
+each position from an empty table, as Pons does). Bounds stay true for ever,
+so callers that don't bump it keep what earlier solves learnt.
 """
 
 from __future__ import annotations
@@ -33,7 +46,11 @@ ZERO = U(0)
 BOTTOM = U(sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH)))
 BOARD = U(int(BOTTOM) * ((1 << HEIGHT) - 1))
 
-NODES, BUDGET, ABORTED = 0, 1, 2
+NODES, BUDGET, ABORTED, GENERATION = 0, 1, 2, 3
+TABLE_SIZE = (1 << 23) + 9
+_SIZE = U(TABLE_SIZE)
+_SIX = U(63)
+MAX_GENERATION = (1 << 26) - 1
 #: Columns from the centre out: central stones take part in more fours.
 ORDER = (3, 2, 4, 1, 5, 0, 6)
 
@@ -53,6 +70,29 @@ def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
         if move != ZERO and is_four(cur | move):
             return True
     return False
+
+
+@njit(cache=True)
+def table_get(table: np.ndarray, gen: int, key: np.uint64) -> tuple[int, int]:
+    """(lower, upper) bounds stored for ``key``; the trivial (-21, 21) if none."""
+    entry = table[key % _SIZE]
+    if (entry >> U(12)) == ((U(gen) << U(26)) | (key // _SIZE)):
+        return int((entry >> U(6)) & _SIX) - 21, int(entry & _SIX) - 21
+    return -21, 21
+
+
+@njit(cache=True)
+def table_put(table: np.ndarray, gen: int, key: np.uint64, lower: int, upper: int) -> None:
+    """Store bounds for ``key``, keeping the tighter of old and new if it is there."""
+    slot = key % _SIZE
+    tag = (U(gen) << U(26)) | (key // _SIZE)
+    entry = table[slot]
+    if (entry >> U(12)) == tag:
+        lower = max(lower, int((entry >> U(6)) & _SIX) - 21)
+        upper = min(upper, int(entry & _SIX) - 21)
+    lower = min(max(lower, -21), 21)
+    upper = min(max(upper, -21), 21)
+    table[slot] = (tag << U(12)) | (U(lower + 21) << U(6)) | U(upper + 21)
 
 
 @njit(cache=True)
@@ -88,6 +128,7 @@ def negamax(
     moves: int,
     alpha: int,
     beta: int,
+    table: np.ndarray,
     bits: np.ndarray,
     ints: np.ndarray,
     stats: np.ndarray,
@@ -105,6 +146,7 @@ def negamax(
     ints[0, F_BETA] = beta
     entering = True
     ret = 0
+    gen = stats[GENERATION]
     while True:
         done = False  # node d's value is ``ret``: pop it to the parent
         if entering:
@@ -132,6 +174,14 @@ def negamax(
                 best = (CELLS - 1 - n) // 2
                 if b > best:
                     b = best
+                    ints[d, F_BETA] = b
+                    if a >= b:
+                        ret = b
+                        done = True
+            if not done:
+                upper = table_get(table, gen, cur + mask)[1]
+                if b > upper:
+                    b = upper
                     ints[d, F_BETA] = b
                     if a >= b:
                         ret = b
@@ -166,6 +216,7 @@ def negamax(
                 entering = True
                 continue
             ret = ints[d, F_ALPHA]
+            table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], -21, ret)
         if d == 0:
             return ret
         d -= 1
@@ -178,6 +229,7 @@ def solve(
     mask: np.uint64,
     moves: int,
     weak: bool,
+    table: np.ndarray,
     bits: np.ndarray,
     ints: np.ndarray,
     stats: np.ndarray,
@@ -186,5 +238,5 @@ def solve(
     if can_win_next(cur, mask):
         return (CELLS + 1 - moves) // 2
     if weak:
-        return negamax(cur, mask, moves, -1, 1, bits, ints, stats)
-    return negamax(cur, mask, moves, -CELLS // 2, CELLS // 2, bits, ints, stats)
+        return negamax(cur, mask, moves, -1, 1, table, bits, ints, stats)
+    return negamax(cur, mask, moves, -CELLS // 2, CELLS // 2, table, bits, ints, stats)

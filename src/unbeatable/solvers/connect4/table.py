@@ -1,0 +1,55 @@
+"""The solver's transposition table: one shared, bounded numpy array.
+
+A single process-wide table (64 MiB: 2**23 + 9 entries of 8 bytes, packed as
+described in :mod:`.kernel`) serves every engine, so repeated queries (a web
+session, a book build) reuse what earlier solves proved. Memory never grows.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from unbeatable.solvers.connect4.kernel import MAX_GENERATION, TABLE_SIZE
+
+
+class TranspositionTable:
+    """Bounds on exact scores, keyed by position; cleared in O(1) by generation."""
+
+    def __init__(self, size: int = TABLE_SIZE) -> None:
+        if size != TABLE_SIZE:
+            raise ValueError(f"the compiled kernel expects {TABLE_SIZE} entries")
+        self.entries = np.zeros(size, dtype=np.uint64)
+        # Touch every page now: the OS maps zeroed memory lazily, and taking
+        # those page faults inside timed solves would cost up to ~1 us a node.
+        self.entries.fill(0)
+        self.generation = 1
+        #: Held while a solve uses the table (numba runs with the GIL released
+        #: only where asked, but the table and stacks are shared state).
+        self.lock = threading.RLock()
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the table."""
+        return int(self.entries.nbytes)
+
+    def clear(self) -> None:
+        """Forget every entry (a new generation; a real wipe once in 67 M clears)."""
+        self.generation += 1
+        if self.generation > MAX_GENERATION:
+            self.entries.fill(0)
+            self.generation = 1
+
+
+_shared: TranspositionTable | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_table() -> TranspositionTable:
+    """The process-wide table, allocated on first use."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = TranspositionTable()
+        return _shared
