@@ -224,6 +224,48 @@ def negamax(
 
 
 @njit(cache=True)
+def _half(v: int) -> int:
+    """``v / 2`` rounded toward zero (C's division, as in Pons' solver)."""
+    return v // 2 if v >= 0 else -((-v) // 2)
+
+
+@njit(cache=True)
+def narrow(
+    cur: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    lo: int,
+    hi: int,
+    table: np.ndarray,
+    bits: np.ndarray,
+    ints: np.ndarray,
+    stats: np.ndarray,
+) -> tuple[int, int]:
+    """Shrink the interval ``[lo, hi]`` known to hold the score until it is one
+    value, with null-window searches (each answers "score > med?").
+
+    The probe point leans towards zero, halving the distance to it: small
+    scores (long games) are the expensive ones, and wins/losses close to the
+    extremes are proved fast. Returns the interval reached; on budget
+    exhaustion (``stats[ABORTED]``) it is still valid, just wider.
+    """
+    while lo < hi:
+        med = lo + (hi - lo) // 2
+        if med <= 0 and _half(lo) < med:
+            med = _half(lo)
+        elif med >= 0 and _half(hi) > med:
+            med = _half(hi)
+        r = negamax(cur, mask, moves, med, med + 1, table, bits, ints, stats)
+        if stats[ABORTED]:
+            break
+        if r <= med:
+            hi = r
+        else:
+            lo = r
+    return lo, hi
+
+
+@njit(cache=True)
 def solve(
     cur: np.uint64,
     mask: np.uint64,
@@ -234,9 +276,11 @@ def solve(
     ints: np.ndarray,
     stats: np.ndarray,
 ) -> int:
-    """Exact Pons score of a position nobody has won yet (weak: its sign only)."""
+    """Exact Pons score of a position nobody has won yet (weak: -1, 0 or 1)."""
     if can_win_next(cur, mask):
-        return (CELLS + 1 - moves) // 2
+        return 1 if weak else (CELLS + 1 - moves) // 2
+    lo, hi = -((CELLS - moves) // 2), (CELLS + 1 - moves) // 2
     if weak:
-        return negamax(cur, mask, moves, -1, 1, table, bits, ints, stats)
-    return negamax(cur, mask, moves, -CELLS // 2, CELLS // 2, table, bits, ints, stats)
+        lo, hi = -1, 1
+    score = narrow(cur, mask, moves, lo, hi, table, bits, ints, stats)[0]
+    return min(max(score, -1), 1) if weak else score
