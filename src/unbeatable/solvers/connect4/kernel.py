@@ -73,6 +73,26 @@ def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
 
 
 @njit(cache=True)
+def winning_cells(stones: np.uint64, mask: np.uint64) -> np.uint64:
+    """Empty cells (playable now or not) where ``stones`` would complete a four.
+
+    For each direction with step ``s`` (1 vertical, 7 horizontal, 6 and 8 the
+    diagonals) a cell completes a four when the three cells on one side, or
+    two on one side and one on the other, are ours; the sentinel row stops
+    lines from wrapping across columns.
+    """
+    r = (stones << ONE) & (stones << U(2)) & (stones << U(3))
+    for s in (U(7), U(6), U(8)):
+        pair = (stones << s) & (stones << (U(2) * s))
+        r |= pair & (stones << (U(3) * s))
+        r |= pair & (stones >> s)
+        pair = (stones >> s) & (stones >> (U(2) * s))
+        r |= pair & (stones << s)
+        r |= pair & (stones >> (U(3) * s))
+    return r & (BOARD ^ mask)
+
+
+@njit(cache=True)
 def table_get(table: np.ndarray, gen: int, key: np.uint64) -> tuple[int, int]:
     """(lower, upper) bounds stored for ``key``; the trivial (-21, 21) if none."""
     entry = table[key % _SIZE]
@@ -159,17 +179,31 @@ def negamax(
             n = moves + d
             a = ints[d, F_ALPHA]
             b = ints[d, F_BETA]
+            # Precondition: the side to move cannot win at once. Keep only
+            # moves that don't lose at once: block a lone opponent threat,
+            # never play right under one; two threats to block lose.
             possible = (mask + BOTTOM) & BOARD
-            if n == CELLS:
-                ret = 0
+            threats = winning_cells(cur ^ mask, mask)
+            forced = possible & threats
+            if forced != ZERO:
+                possible = forced
+                if forced & (forced - ONE):
+                    possible = ZERO
+            possible &= ~(threats >> ONE)
+            if possible == ZERO:
+                ret = -((CELLS - n) // 2)
+                done = True
+            elif n >= CELLS - 2:
+                ret = 0  # two cells left and neither side can win: a draw
                 done = True
             else:
-                for col in range(WIDTH):
-                    move = possible & column_mask(col)
-                    if move != ZERO and is_four(cur | move):
-                        ret = (CELLS + 1 - n) // 2
+                worst = -((CELLS - 2 - n) // 2)
+                if a < worst:
+                    a = worst
+                    ints[d, F_ALPHA] = a
+                    if a >= b:
+                        ret = a
                         done = True
-                        break
             if not done:
                 best = (CELLS - 1 - n) // 2
                 if b > best:
