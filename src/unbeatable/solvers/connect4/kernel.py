@@ -73,6 +73,15 @@ def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
 
 
 @njit(cache=True)
+def popcount(v: np.uint64) -> int:
+    """Number of set bits (SWAR: sum bits in pairs, nibbles, then bytes)."""
+    v = v - ((v >> ONE) & U(0x5555555555555555))
+    v = (v & U(0x3333333333333333)) + ((v >> U(2)) & U(0x3333333333333333))
+    v = (v + (v >> U(4))) & U(0x0F0F0F0F0F0F0F0F)
+    return int((v * U(0x0101010101010101)) >> U(56))
+
+
+@njit(cache=True)
 def winning_cells(stones: np.uint64, mask: np.uint64) -> np.uint64:
     """Empty cells (playable now or not) where ``stones`` would complete a four.
 
@@ -129,7 +138,7 @@ def is_four(stones: np.uint64) -> bool:
 # reload recursive functions, and a loop over a stack avoids call overhead).
 # ``bits`` (uint64): [cur, mask, move 0 .. move 6]; ``ints`` (int64): the rest.
 F_CUR, F_MASK, F_MOVE0 = 0, 1, 2
-F_ALPHA, F_BETA, F_COUNT, F_NEXT = 0, 1, 2, 3
+F_ALPHA, F_BETA, F_COUNT, F_NEXT, F_SCORE0 = 0, 1, 2, 3, 4
 STACK_DEPTH = CELLS + 2
 
 
@@ -137,7 +146,7 @@ def new_stacks() -> tuple[np.ndarray, np.ndarray]:
     """Scratch stacks for :func:`negamax` (one pair per engine, reused)."""
     return (
         np.zeros((STACK_DEPTH, 2 + WIDTH), dtype=np.uint64),
-        np.zeros((STACK_DEPTH, 4), dtype=np.int64),
+        np.zeros((STACK_DEPTH, 4 + WIDTH), dtype=np.int64),
     )
 
 
@@ -221,11 +230,20 @@ def negamax(
                         ret = b
                         done = True
             if not done:
+                # Most new threats (cells that would complete a four) first,
+                # centre first among equals: insertion sort, stable.
                 count = 0
                 for col in ORDER:
                     move = possible & column_mask(col)
                     if move != ZERO:
-                        bits[d, F_MOVE0 + count] = move
+                        score = popcount(winning_cells(cur | move, mask | move))
+                        j = count
+                        while j > 0 and ints[d, F_SCORE0 + j - 1] < score:
+                            bits[d, F_MOVE0 + j] = bits[d, F_MOVE0 + j - 1]
+                            ints[d, F_SCORE0 + j] = ints[d, F_SCORE0 + j - 1]
+                            j -= 1
+                        bits[d, F_MOVE0 + j] = move
+                        ints[d, F_SCORE0 + j] = score
                         count += 1
                 ints[d, F_COUNT] = count
                 ints[d, F_NEXT] = 0
