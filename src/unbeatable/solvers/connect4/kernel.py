@@ -222,13 +222,19 @@ def negamax(
                         ret = b
                         done = True
             if not done:
-                upper = table_get(table, gen, cur + mask)[1]
-                if b > upper:
-                    b = upper
-                    ints[d, F_BETA] = b
+                lower, upper = table_get(table, gen, cur + mask)
+                if a < lower:
+                    a = lower
+                    ints[d, F_ALPHA] = a
                     if a >= b:
-                        ret = b
+                        ret = a
                         done = True
+            if not done and b > upper:
+                b = upper
+                ints[d, F_BETA] = b
+                if a >= b:
+                    ret = b
+                    done = True
             if not done:
                 # Most new threats (cells that would complete a four) first,
                 # centre first among equals: insertion sort, stable.
@@ -252,6 +258,7 @@ def negamax(
             if score >= ints[d, F_BETA]:
                 ret = score
                 done = True
+                table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], score, 21)
             elif score > ints[d, F_ALPHA]:
                 ints[d, F_ALPHA] = score
         if not done:
