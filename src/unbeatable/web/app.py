@@ -37,6 +37,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ValidationError
+from pydantic.json_schema import models_json_schema
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -188,6 +190,55 @@ def _solution(request: SolveRequest, budget: float | None) -> dict[str, Any]:
     return api.solve(request.game, position, weak=request.weak, time_limit=budget).to_dict()
 
 
+Body = TypeVar("Body", bound=BaseModel)
+
+#: Content types read as JSON bodies (as FastAPI's strict default has it).
+_JSON_TYPES = ("application/json",)
+
+
+async def _read(request: Request, model: type[Body]) -> Body:
+    """The request body validated as ``model``, in one pass from bytes to model
+    inside pydantic's core. FastAPI's generic body handling (content-type
+    parsing, ``json.loads``, then validation) costs about a tenth of a move's
+    whole server time; errors are raised as FastAPI's, so they read the same."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    body = await request.body()
+    if not body:
+        raise RequestValidationError([{"type": "missing", "loc": ("body",), "msg": "missing"}])
+    if kind not in _JSON_TYPES and not kind.endswith("+json"):
+        error = {"type": "model_attributes_type", "loc": ("body",), "msg": "not JSON"}
+        raise RequestValidationError([error])
+    try:
+        return model.model_validate_json(body)
+    except ValidationError as exc:
+        details: list[dict[str, Any]] = []
+        for detail in exc.errors(include_url=False):
+            details.append({**detail, "loc": ("body", *detail["loc"])})
+        raise RequestValidationError(details) from None
+
+
+def _body_docs(model: type[BaseModel]) -> dict[str, Any]:
+    """OpenAPI for an endpoint that reads ``model`` with :func:`_read`."""
+    ref = {"$ref": f"#/components/schemas/{model.__name__}"}
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
+
+
+class _App(FastAPI):
+    """FastAPI plus the schemas of the bodies that :func:`_read` validates
+    (FastAPI only documents the models it parses itself)."""
+
+    def openapi(self) -> dict[str, Any]:
+        if self.openapi_schema is None:
+            schema = super().openapi()
+            _, defs = models_json_schema(
+                [(m, "validation") for m in (AnalyzeRequest, MoveRequest, SolveRequest)],
+                ref_template="#/components/schemas/{model}",
+            )
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(defs["$defs"])
+            self.openapi_schema = schema
+        return self.openapi_schema
+
+
 def _json(data: Any, status_code: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     return JSONResponse(data, status_code=status_code, headers=headers)
 
@@ -292,7 +343,7 @@ def create_app(
         api.analyze("tictactoe", None)
         yield
 
-    app = FastAPI(
+    app = _App(
         title="unbeatable",
         version=__version__,
         description=DESCRIPTION,
@@ -331,10 +382,12 @@ def create_app(
         responses=_ERRORS,
         tags=["games"],
         summary="Value every move",
+        openapi_extra=_body_docs(AnalyzeRequest),
     )
-    async def analyze(request: AnalyzeRequest) -> Response:
+    async def analyze(raw: Request) -> Response:
         """The value of the position for the side to move and of every legal move:
         the object `unbeatable analyze --json` prints."""
+        request = await _read(raw, AnalyzeRequest)
         budget = engines.budget(request.game)
         return _json(await engines.call(request.game, lambda: _analysis(request, budget)))
 
@@ -344,10 +397,12 @@ def create_app(
         summary="The AI's move",
         responses={**_ERRORS, 409: {"model": Error, "description": "The game is over."}},
         tags=["games"],
+        openapi_extra=_body_docs(MoveRequest),
     )
-    async def move(request: MoveRequest) -> Response:
+    async def move(raw: Request) -> Response:
         """The AI's move at the given level, the position after it and whether
         the game is then over."""
+        request = await _read(raw, MoveRequest)
         budget = engines.budget(request.game)
         return _json(await engines.call(request.game, lambda: _move(request, budget)))
 
@@ -357,9 +412,11 @@ def create_app(
         responses=_ERRORS,
         tags=["games"],
         summary="Value the position",
+        openapi_extra=_body_docs(SolveRequest),
     )
-    async def solve(request: SolveRequest) -> Response:
+    async def solve(raw: Request) -> Response:
         """The value of the position for the side to move; `weak` drops the distance."""
+        request = await _read(raw, SolveRequest)
         budget = engines.budget(request.game)
         return _json(await engines.call(request.game, lambda: _solution(request, budget)))
 
