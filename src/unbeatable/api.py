@@ -214,8 +214,8 @@ def status(game: str | Game[Any, Any], position: Any) -> dict[str, Any]:
     (``[[row, col], ...]``, 0-based from the top-left) if the game has one."""
     rules, pos = resolve(game, position)
     line = None
-    cells = getattr(rules, "winning_line", lambda _p: None)(pos)
-    columns = getattr(rules, "columns", None)
-    if cells is not None and columns is not None:
-        line = [list(divmod(cell, columns)) for cell in cells]
+    cells = rules.winning_line(pos)
+    if cells is not None:
+        width = rules.grid(pos).index("/")
+        line = [list(divmod(cell, width)) for cell in cells]
     return {"over": rules.is_terminal(pos), "winner": rules.winner(pos), "line": line}

@@ -137,7 +137,7 @@ def analyze(
 
 
 def _line(rules: Any, pos: Any) -> tuple[int, ...]:
-    line = getattr(rules, "winning_line", lambda _p: None)(pos)
+    line = rules.winning_line(pos)
     return tuple(line or ())
 
 

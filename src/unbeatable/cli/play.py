@@ -52,7 +52,7 @@ class Match:
         return self.history[-1]
 
     def draw(self, notes: dict[int, Text] | None = None) -> None:
-        line = getattr(self.game, "winning_line", lambda _p: None)(self.position)
+        line = self.game.winning_line(self.position)
         self.console.print(render.board(self.game, self.position, notes, line or ()))
 
     def read(self, prompt: str) -> str | None:

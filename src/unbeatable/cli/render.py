@@ -1,7 +1,7 @@
 """Drawing boards, move tables and game trees for the terminal (rich).
 
-Board games are drawn from ``game.grid(position)`` (rows top to bottom, one
-character per cell), with coordinates around the board in the game's move
+Board games are drawn from ``game.grid(position)`` (rows top to bottom
+separated by ``/``, one character per cell), with coordinates around the board in the game's move
 notation. Colour is added by rich only when the output is a terminal.
 """
 
@@ -50,7 +50,7 @@ def board(
     """The board as a rich table with coordinates. ``notes`` maps a flat cell
     index (row-major from the top-left) to text drawn in that empty cell
     (hints); ``highlight`` lists the cells of a winning line."""
-    rows = game.grid(position)
+    rows = game.grid(position).split("/")
     n_rows, n_cols = len(rows), len(rows[0])
     column_drop = drops_in_columns(game)
     marked = set(highlight)
@@ -74,7 +74,7 @@ def board(
 
 def move_cell(game: Any, position: Any, move: MoveValue) -> int:
     """The flat index of the cell a move fills (for a column, where the disc lands)."""
-    rows = game.grid(position)
+    rows = game.grid(position).split("/")
     col = move.fields["col"]
     row = move.fields.get("row")
     if row is None:

@@ -130,6 +130,17 @@ class Game(Protocol[P, M]):
         board order)."""
         return moves
 
+    def grid(self, position: P) -> str:
+        """The board for display: rows from top to bottom separated by ``/``, one
+        character per cell (``.`` when empty). Only board games implement it."""
+        problem = f"{self.name} has no board to draw"
+        raise NotImplementedError(problem)
+
+    def winning_line(self, position: P) -> tuple[int, ...] | None:
+        """Cells of the line that won, as flat indices row-major from the
+        top-left of :meth:`grid`; None when nobody has won (or no such line)."""
+        return None
+
     def draw_plies(self, position: P) -> int:
         """Length in plies of a drawn game from here (a board game that can only
         be drawn on a full board returns its empty cells); 0 if unknown."""

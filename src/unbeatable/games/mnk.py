@@ -124,13 +124,11 @@ class MNKGame(Game[MNKPosition, int]):
                 return MNKPosition(cells, O if mark == X else X, mark, line)
         return MNKPosition(cells, O if mark == X else X)
 
-    def grid(self, position: MNKPosition) -> list[str]:
-        """Rows from top to bottom, one character per cell (``x``, ``o``, ``.``)."""
+    def grid(self, position: MNKPosition) -> str:
         c = self.columns
-        return [position.cells[i : i + c] for i in range(0, self.size, c)]
+        return "/".join(position.cells[i : i + c] for i in range(0, self.size, c))
 
     def winning_line(self, position: MNKPosition) -> tuple[int, ...] | None:
-        """The cells of the line that won the game, if any (the web game highlights it)."""
         return position.line
 
     def from_cells(self, cells: str, to_move: str | None = None) -> MNKPosition:
@@ -217,7 +215,7 @@ class MNKGame(Game[MNKPosition, int]):
         return self.from_cells("".join(out), to_move)
 
     def format(self, position: MNKPosition) -> str:
-        return f"{'/'.join(self.grid(position))} {position.to_move}"
+        return f"{self.grid(position)} {position.to_move}"
 
     # -- moves ----------------------------------------------------------------
 
