@@ -119,8 +119,13 @@ class MNKGame(Game[MNKPosition, int]):
     def play(self, position: MNKPosition, move: int) -> MNKPosition:
         mark = position.to_move
         cells = position.cells[:move] + mark + position.cells[move + 1 :]
+        # Only lines through the new mark can have been completed by it. (Plain
+        # loops: this is the hottest function of the tic-tac-toe search.)
         for line in self.lines_through[move]:
-            if all(cells[i] == mark for i in line):
+            for i in line:
+                if cells[i] != mark:
+                    break
+            else:
                 return MNKPosition(cells, O if mark == X else X, mark, line)
         return MNKPosition(cells, O if mark == X else X)
 
