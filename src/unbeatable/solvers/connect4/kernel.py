@@ -47,7 +47,7 @@ BOTTOM = U(sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH)))
 BOARD = U(int(BOTTOM) * ((1 << HEIGHT) - 1))
 
 NODES, BUDGET, ABORTED, GENERATION = 0, 1, 2, 3
-TABLE_SIZE = (1 << 23) + 9
+TABLE_SIZE = (1 << 24) + 43
 _SIZE = U(TABLE_SIZE)
 _SIX = U(63)
 MAX_GENERATION = (1 << 26) - 1
@@ -343,3 +343,161 @@ def solve(
         lo, hi = -1, 1
     score = narrow(cur, mask, moves, lo, hi, table, bits, ints, stats)[0]
     return min(max(score, -1), 1) if weak else score
+
+
+@njit(cache=True)
+def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
+    """Columns of the moves that don't lose at once, in search order (most
+    new threats first, then centre first), written to ``out``; their count.
+
+    Like the search, it assumes the side to move cannot win at once; 0 means
+    every move loses to the opponent's next one.
+    """
+    possible = (mask + BOTTOM) & BOARD
+    threats = winning_cells(cur ^ mask, mask)
+    forced = possible & threats
+    if forced != ZERO:
+        possible = forced
+        if forced & (forced - ONE):
+            possible = ZERO
+    possible &= ~(threats >> ONE)
+    scores = np.empty(WIDTH, dtype=np.int64)
+    count = 0
+    for col in ORDER:
+        move = possible & column_mask(col)
+        if move != ZERO:
+            score = popcount(winning_cells(cur | move, mask | move))
+            j = count
+            while j > 0 and scores[j - 1] < score:
+                out[j] = out[j - 1]
+                scores[j] = scores[j - 1]
+                j -= 1
+            out[j] = col
+            scores[j] = score
+            count += 1
+    return count
+
+
+# -- depth-limited search with a heuristic, for answers past the deadline ------
+
+#: Proven scores are scaled by this; heuristic values stay strictly inside it.
+PROVEN = 1000
+_CENTRE = U(63) << (U(3) * _H1)
+#: Bit rows 0, 2, 4 (rows 1, 3, 5 counted from the bottom): threats there
+#: favour the first player, the others the second (the zugzwang "parity" rule).
+_ODD_ROWS = BOTTOM * U(0b010101)
+
+
+@njit(cache=True)
+def evaluate(cur: np.uint64, mask: np.uint64, moves: int) -> int:
+    """Heuristic value for the side to move, strictly within +-PROVEN.
+
+    Counts open threats (empty cells completing a four) of both sides, with a
+    bonus for threats on rows of the owner's parity (odd rows for x, even for
+    o), which decide most endgames, plus stones in the centre column.
+    """
+    opp = cur ^ mask
+    mine = winning_cells(cur, mask)
+    theirs = winning_cells(opp, mask)
+    my_rows = _ODD_ROWS if moves % 2 == 0 else (BOARD ^ _ODD_ROWS)
+    their_rows = BOARD ^ my_rows
+    value = 4 * (popcount(mine) - popcount(theirs))
+    value += 3 * (popcount(mine & my_rows) - popcount(theirs & their_rows))
+    value += popcount(cur & _CENTRE) - popcount(opp & _CENTRE)
+    return min(max(value, 1 - PROVEN), PROVEN - 1)
+
+
+@njit(cache=True)
+def probe(
+    cur: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    bits: np.ndarray,
+    ints: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """Depth-limited alpha-beta with :func:`evaluate` at the horizon.
+
+    Values are Pons scores times :data:`PROVEN` where the game's end is proven
+    within ``depth`` plies, heuristic values otherwise. Same precondition and
+    stack machinery as :func:`negamax`, without the table (heuristic values
+    must not pollute it).
+    """
+    d = 0
+    bits[0, F_CUR] = cur
+    bits[0, F_MASK] = mask
+    ints[0, F_ALPHA] = alpha
+    ints[0, F_BETA] = beta
+    entering = True
+    ret = 0
+    while True:
+        done = False
+        if entering:
+            stats[NODES] += 1
+            if stats[NODES] > stats[BUDGET]:
+                stats[ABORTED] = 1
+                return 0
+            cur = bits[d, F_CUR]
+            mask = bits[d, F_MASK]
+            n = moves + d
+            possible = (mask + BOTTOM) & BOARD
+            threats = winning_cells(cur ^ mask, mask)
+            forced = possible & threats
+            if forced != ZERO:
+                possible = forced
+                if forced & (forced - ONE):
+                    possible = ZERO
+            possible &= ~(threats >> ONE)
+            if possible == ZERO:
+                ret = -((CELLS - n) // 2) * PROVEN
+                done = True
+            elif n >= CELLS - 2:
+                ret = 0
+                done = True
+            elif d >= depth:
+                ret = evaluate(cur, mask, n)
+                done = True
+            else:
+                count = 0
+                for col in ORDER:
+                    move = possible & column_mask(col)
+                    if move != ZERO:
+                        score = popcount(winning_cells(cur | move, mask | move))
+                        j = count
+                        while j > 0 and ints[d, F_SCORE0 + j - 1] < score:
+                            bits[d, F_MOVE0 + j] = bits[d, F_MOVE0 + j - 1]
+                            ints[d, F_SCORE0 + j] = ints[d, F_SCORE0 + j - 1]
+                            j -= 1
+                        bits[d, F_MOVE0 + j] = move
+                        ints[d, F_SCORE0 + j] = score
+                        count += 1
+                ints[d, F_COUNT] = count
+                ints[d, F_NEXT] = 0
+        else:
+            score = -ret
+            if score >= ints[d, F_BETA]:
+                ret = score
+                done = True
+            elif score > ints[d, F_ALPHA]:
+                ints[d, F_ALPHA] = score
+        if not done:
+            i = ints[d, F_NEXT]
+            if i < ints[d, F_COUNT]:
+                ints[d, F_NEXT] = i + 1
+                cur = bits[d, F_CUR]
+                mask = bits[d, F_MASK]
+                bits[d + 1, F_CUR] = cur ^ mask
+                bits[d + 1, F_MASK] = mask | bits[d, F_MOVE0 + i]
+                ints[d + 1, F_ALPHA] = -ints[d, F_BETA]
+                ints[d + 1, F_BETA] = -ints[d, F_ALPHA]
+                d += 1
+                entering = True
+                continue
+            ret = ints[d, F_ALPHA]
+        if d == 0:
+            return ret
+        d -= 1
+        entering = False

@@ -7,6 +7,8 @@ session, a book build) reuse what earlier solves proved. Memory never grows.
 
 from __future__ import annotations
 
+import contextlib
+import mmap
 import threading
 
 import numpy as np
@@ -20,7 +22,14 @@ class TranspositionTable:
     def __init__(self, size: int = TABLE_SIZE) -> None:
         if size != TABLE_SIZE:
             raise ValueError(f"the compiled kernel expects {TABLE_SIZE} entries")
-        self.entries = np.zeros(size, dtype=np.uint64)
+        # Anonymous memory advised into huge pages where the kernel allows:
+        # every probe is a random access, and 4 KiB pages would make most of
+        # them TLB misses too.
+        self._buffer = mmap.mmap(-1, size * 8)
+        if hasattr(mmap, "MADV_HUGEPAGE"):
+            with contextlib.suppress(OSError):  # kernels without THP
+                self._buffer.madvise(mmap.MADV_HUGEPAGE)
+        self.entries: np.ndarray = np.frombuffer(self._buffer, dtype=np.uint64)
         # Touch every page now: the OS maps zeroed memory lazily, and taking
         # those page faults inside timed solves would cost up to ~1 us a node.
         self.entries.fill(0)
