@@ -1,0 +1,309 @@
+"""Opening book: exact scores of every early position, built once, shipped.
+
+Early positions are the expensive ones (the reference C++ solver needs over
+10 minutes for the empty board), so the engine answers positions with few
+stones from a book. An "impossible" AI picks its move by valuing every child
+of the position it faces, so the book must hold every position it can meet
+*and* their children: we store all positions with at most ``plies`` stones
+reachable by legal play (games already won excluded), reduced by mirror
+symmetry: a position and its mirror image share one entry.
+
+Building: only the deepest level is searched (in parallel, locally with a
+process pool or on a Ray cluster). Every shallower level follows exactly by
+negamax over the book itself: a position's score is the best of its
+children's, negated, or the immediate-win score. Results are appended to a
+checkpoint file as they arrive, so an interrupted build resumes where it
+stopped (and a build for more plies reuses one for fewer).
+
+File format (little endian): ``b"UBC4BOOK"``, version (u32), plies (u32),
+entries (u64), then zlib-compressed: the sorted canonical keys (u64 each)
+followed by the scores (i8 each, Pons' convention, side to move).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import time
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from unbeatable.games.connect4 import Connect4Position, canonical_key, connect4
+
+MAGIC = b"UBC4BOOK"
+VERSION = 1
+_HEADER = struct.Struct("<8sIIQ")
+#: The book shipped with the package (absent until built).
+DEFAULT_BOOK = Path(__file__).resolve().parent / "data" / "book.bin"
+#: Positions per task: siblings stay together, so a worker's table helps them.
+CHUNK = 32
+
+Progress = Callable[[int, int], None]
+
+
+class Book:
+    """Canonical position key -> exact Pons score, for positions up to ``plies`` stones."""
+
+    def __init__(self, plies: int, keys: np.ndarray, scores: np.ndarray) -> None:
+        order = np.argsort(keys, kind="stable")
+        self.plies = plies
+        self.keys = np.ascontiguousarray(keys[order], dtype=np.uint64)
+        self.scores = np.ascontiguousarray(scores[order], dtype=np.int8)
+
+    def __len__(self) -> int:
+        return int(self.keys.size)
+
+    def __repr__(self) -> str:
+        return f"<Book plies={self.plies} positions={len(self)}>"
+
+    def get_key(self, key: int) -> int | None:
+        """Score stored under canonical ``key``, or None."""
+        i = int(np.searchsorted(self.keys, np.uint64(key)))
+        if i < self.keys.size and int(self.keys[i]) == key:
+            return int(self.scores[i])
+        return None
+
+    def get(self, position: Connect4Position) -> int | None:
+        """Exact Pons score of ``position`` for the side to move, if the book has it."""
+        if position.stones > self.plies or position.winner is not None:
+            return None
+        return self.get_key(canonical_key(position))
+
+    def items(self) -> Iterator[tuple[int, int]]:
+        """(canonical key, score) pairs in key order."""
+        for k, s in zip(self.keys.tolist(), self.scores.tolist(), strict=True):
+            yield int(k), int(s)
+
+    def save(self, path: Path) -> None:
+        """Write the binary format (see the module docstring), atomically."""
+        payload = zlib.compress(self.keys.astype("<u8").tobytes() + self.scores.tobytes(), 9)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(_HEADER.pack(MAGIC, VERSION, self.plies, len(self)) + payload)
+        os.replace(tmp, path)
+
+
+def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
+    """Read a book written by :meth:`Book.save`; raises ValueError if it is not one."""
+    data = Path(path).read_bytes()
+    if len(data) < _HEADER.size:
+        raise ValueError(f"{path}: too short for a Connect Four book")
+    magic, version, plies, count = _HEADER.unpack_from(data)
+    if magic != MAGIC or version != VERSION:
+        raise ValueError(f"{path}: not a Connect Four book (version {VERSION})")
+    raw = zlib.decompress(data[_HEADER.size :])
+    if len(raw) != 9 * count:
+        raise ValueError(f"{path}: corrupt book ({len(raw)} bytes for {count} entries)")
+    keys = np.frombuffer(raw, dtype="<u8", count=count).astype(np.uint64)
+    scores = np.frombuffer(raw, dtype=np.int8, count=count, offset=8 * count)
+    return Book(plies, keys, scores.copy())
+
+
+@dataclass(frozen=True, slots=True)
+class BookStats:
+    """What a build did."""
+
+    plies: int
+    positions: int
+    #: Deepest-level positions searched in this run (the rest came from the
+    #: checkpoint or follow from their children).
+    searched: int
+    resumed: int
+    seconds: float
+    path: Path
+    bytes: int
+
+
+def enumerate_positions(plies: int, root: str = "") -> list[list[tuple[int, str]]]:
+    """Per level (root's stone count up to ``plies`` stones), the (canonical
+    key, move sequence) of every position reachable from ``root`` by legal
+    play with no four yet, one per mirror pair, sorted by move sequence so
+    that siblings sit together."""
+    game = connect4()
+    start = game.parse(root)
+    if start.moves is None or start.winner is not None:
+        raise ValueError("the root must be a move sequence of a game still running")
+    levels: list[list[tuple[int, str]]] = [[(canonical_key(start), root)]]
+    frontier = [start]
+    for _ in range(start.stones, plies):
+        seen: dict[int, Connect4Position] = {}
+        for position in frontier:
+            for col in game.moves(position):
+                child = game.play(position, col)
+                if child.winner is None:
+                    seen.setdefault(canonical_key(child), child)
+        frontier = sorted(seen.values(), key=lambda p: p.moves or "")
+        levels.append([(canonical_key(p), p.moves or "") for p in frontier])
+    return levels
+
+
+def _solve_chunk(items: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """Worker task: exact scores of the positions given by move sequences.
+
+    Uses the worker process's shared table without clearing it, so siblings
+    solved one after another reuse each other's work.
+    """
+    from unbeatable.solvers.connect4.engine import Connect4Engine
+
+    game = connect4()
+    engine = Connect4Engine(book=None)
+    out = []
+    for key, moves in items:
+        score, _ = engine.solve_score(game.parse(moves))
+        out.append((key, score))
+    return out
+
+
+def _read_checkpoint(path: Path) -> dict[int, int]:
+    """Scores already solved, from a checkpoint (a torn last line is ignored)."""
+    done: dict[int, int] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                done[int(parts[0])] = int(parts[1])
+            except ValueError:
+                continue
+    return done
+
+
+def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: int) -> None:
+    """Fill levels ``upto``..0 (deepest first) from their children's scores."""
+    game = connect4()
+    for level in range(upto, -1, -1):
+        for key, moves in levels[level]:
+            if key in scores:
+                continue
+            position = game.parse(moves)
+            best = -99
+            for col in game.moves(position):
+                child = game.play(position, col)
+                if child.winner is not None:
+                    value = (43 - position.stones) // 2
+                elif child.stones == 42:
+                    value = 0
+                else:
+                    value = -scores[canonical_key(child)]
+                best = max(best, value)
+            scores[key] = best
+
+
+def build_book(
+    plies: int,
+    out: Path,
+    workers: int | None = None,
+    ray_address: str | None = None,
+    progress: Progress | None = None,
+    checkpoint: Path | None = None,
+    root: str = "",
+) -> BookStats:
+    """Build the book of every position with at most ``plies`` stones and write it to ``out``.
+
+    ``workers`` local processes search the deepest level (default: CPU count),
+    or Ray tasks when ``ray_address`` is given (``"local"`` starts a local Ray,
+    ``"auto"`` joins a running cluster; needs the ``unbeatable[ray]`` extra).
+    ``progress(done, total)`` is called as deepest-level positions complete.
+    Solved scores are appended to ``checkpoint`` (default: ``out`` + ``.partial``)
+    and reused by the next build, which resumes an interrupted one.
+    ``root`` (a move sequence) restricts the book to the positions reachable
+    from it: a book for a subtree (tests build small ones near the end of a game).
+    """
+    if not 0 <= plies <= 42:
+        raise ValueError(f"plies must be within 0..42, got {plies}")
+    start = time.perf_counter()
+    out = Path(out)
+    checkpoint = Path(checkpoint) if checkpoint else out.with_name(out.name + ".partial")
+    levels = enumerate_positions(plies, root)
+    scores = _read_checkpoint(checkpoint)
+    deepest = levels[-1]
+    todo = [item for item in deepest if item[0] not in scores]
+    resumed = len(deepest) - len(todo)
+    total = len(deepest)
+    if progress:
+        progress(resumed, total)
+    # Small enough chunks that no worker idles long at the end.
+    size = max(1, min(CHUNK, len(todo) // (32 * (workers or os.cpu_count() or 1))))
+    chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+    with checkpoint.open("a") as log:
+        done = resumed
+        results = _run_ray(chunks, ray_address) if ray_address else _run_local(chunks, workers)
+        for batch in results:
+            for key, score in batch:
+                scores[key] = score
+                log.write(f"{key} {score}\n")
+            log.flush()
+            done += len(batch)
+            if progress:
+                progress(done, total)
+    _derive(levels, scores, len(levels) - 2)
+    keys = [key for level in levels for key, _ in level]
+    book = Book(
+        plies,
+        np.array(keys, dtype=np.uint64),
+        np.array([scores[k] for k in keys], dtype=np.int8),
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    book.save(out)
+    return BookStats(
+        plies=plies,
+        positions=len(book),
+        searched=len(todo),
+        resumed=resumed,
+        seconds=time.perf_counter() - start,
+        path=out,
+        bytes=out.stat().st_size,
+    )
+
+
+def _run_local(
+    chunks: list[list[tuple[int, str]]], workers: int | None
+) -> Iterator[list[tuple[int, int]]]:
+    """Solve chunks in a local process pool, yielding results as they complete."""
+    if not chunks:
+        return
+    workers = workers or os.cpu_count() or 1
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[list[tuple[int, int]]]] = set()
+        queue = iter(chunks)
+        # Keep a few tasks per worker in flight: bounded memory, early results.
+        for chunk in _take(queue, 4 * workers):
+            pending.add(pool.submit(_solve_chunk, chunk))
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                for chunk in _take(queue, 1):
+                    pending.add(pool.submit(_solve_chunk, chunk))
+                yield future.result()
+
+
+def _run_ray(chunks: list[list[tuple[int, str]]], address: str) -> Iterator[list[tuple[int, int]]]:
+    """Solve chunks as Ray tasks (Ray imported only here), yielding as they complete."""
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(_solve_chunk)
+    pending: list[Any] = [remote.remote(chunk) for chunk in chunks]
+    while pending:
+        finished, pending = ray.wait(pending, num_returns=1)
+        for ref in finished:
+            result: list[tuple[int, int]] = ray.get(ref)
+            yield result
+
+
+def _take(items: Iterator[list[tuple[int, str]]], n: int) -> Iterable[list[tuple[int, str]]]:
+    for _ in range(n):
+        try:
+            yield next(items)
+        except StopIteration:
+            return
+
+
+__all__ = ["DEFAULT_BOOK", "Book", "BookStats", "build_book", "enumerate_positions", "load_book"]

@@ -1,0 +1,87 @@
+"""Best guess when time runs out: a short depth-limited search with a heuristic.
+
+The evaluation (:func:`.kernel.evaluate`) counts open threats, favouring
+those on rows of the owner's parity (odd rows for the first player, even for
+the second: who gets to fill which row decides most Connect Four endgames),
+plus centre-column stones. The search (:func:`.kernel.probe`) deepens one ply
+at a time within a fixed node budget, so a guess costs a few milliseconds
+whatever the position. When the search proves the game's end within its
+horizon, the guess is exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome
+from unbeatable.search.engine import Outcome
+from unbeatable.solvers.connect4 import kernel
+
+#: Node budget of a guess (~5-20 ms).
+GUESS_NODES = 100_000
+_INF = 1 << 40
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """A depth-limited answer: outcome (exact only if proven), move, work done."""
+
+    outcome: Outcome
+    move: int | None
+    nodes: int
+    depth: int
+
+
+def best_guess(position: Connect4Position, nodes: int = GUESS_NODES) -> Guess:
+    """Best move by iterative deepening within ``nodes`` nodes (at least depth 1)."""
+    game = connect4()
+    moves = game.ordered_moves(position)
+    if not moves:
+        return Guess(Outcome("unknown", None, exact=False), None, 0, 0)
+    for col in moves:
+        if game.play(position, col).winner is not None:
+            return Guess(Outcome("win", 1), col, len(moves), 1)
+    bits, ints = kernel.new_stacks()
+    stats = np.zeros(4, dtype=np.int64)
+    columns = np.zeros(kernel.WIDTH, dtype=np.int64)
+    cur, mask = np.uint64(position.current()), np.uint64(position.mask)
+    count = kernel.ordered_children(cur, mask, columns)
+    candidates = [int(c) for c in columns[:count]]
+    if not candidates:  # every move loses at once
+        return Guess(Outcome("loss", 2), moves[0], 1, 1)
+    stats[kernel.BUDGET] = nodes
+    best_move, best_value, reached = candidates[0], 0, 0
+    for depth in range(1, 43 - position.stones):
+        value, move = -_INF, candidates[0]
+        for col in candidates:
+            child = game.play(position, col)
+            v = -kernel.probe(
+                np.uint64(child.current()),
+                np.uint64(child.mask),
+                child.stones,
+                depth - 1,
+                -_INF,
+                -value,
+                bits,
+                ints,
+                stats,
+            )
+            if stats[kernel.ABORTED]:
+                break
+            if v > value:
+                value, move = v, col
+        if stats[kernel.ABORTED]:
+            break
+        best_move, best_value, reached = move, value, depth
+        # Best first next time: the principal move leads the deeper search.
+        candidates.remove(move)
+        candidates.insert(0, move)
+        if abs(value) >= kernel.PROVEN:
+            break
+    spent = int(stats[kernel.NODES])
+    if reached and abs(best_value) >= kernel.PROVEN:
+        result, plies = pons_outcome(position.stones, best_value // kernel.PROVEN)
+        return Guess(Outcome(result, plies), best_move, spent, reached)
+    return Guess(Outcome("unknown", None, exact=False), best_move, spent, reached)
