@@ -220,6 +220,23 @@ function describe(value) {
   return value.result;
 }
 
+/** "you win in 3" / "you lose in 2" / "it is a draw", for the player to move. */
+function outcome(value) {
+  const n = value.plies == null ? "" : ` in ${value.plies}`;
+  if (value.result === "win") return `you win${n}`;
+  if (value.result === "loss") return `you lose${n}`;
+  if (value.result === "draw") return "it is a draw";
+  return "the result could not be proven in time";
+}
+
+/** A value short enough for a Connect Four column's narrow label. */
+function shortly(value) {
+  if (value.result === "win" || value.result === "loss") {
+    return value.plies == null ? value.result : `${value.result} ${value.plies}`;
+  }
+  return value.result === "draw" ? "draw" : "?";
+}
+
 /** The board cell a move from the API refers to. */
 function moveCell(rules, position, ref) {
   if (ref.row != null) return ref.row * rules.cols + ref.col;
@@ -348,7 +365,8 @@ function render() {
 
 function setValue(el, value) {
   const span = el.querySelector(".value");
-  span.textContent = value ? describe(value) : "";
+  const text = state.rules === CONNECT4 ? shortly : describe;
+  span.textContent = value ? text(value) : "";
   el.dataset.value = value ? value.result : "";
 }
 
@@ -532,7 +550,7 @@ async function hint() {
     }
     const best = analysis.best ? analysis.best.move : "";
     const name = rules === CONNECT4 ? `column ${best}` : best;
-    setStatus(`Hint: with perfect play you ${describe(analysis)}; best move ${name}.`);
+    setStatus(`Hint: with perfect play ${outcome(analysis)}; best move ${name}.`);
   } catch (err) {
     if (game !== state.game) return;
     setStatus(`No hint: ${err.message}.`);
