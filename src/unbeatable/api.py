@@ -30,8 +30,8 @@ ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "negamax")
 #: Games not listed are small enough to solve exactly every time (tic-tac-toe).
 DEFAULT_TIME_LIMITS: dict[str, float] = {"connect4": 5.0}
 
-_BEST_MEMO_SIZE = 1 << 16
-_best_memo: dict[tuple[str, str | None, Any], MoveValue | None] = {}
+_ANALYSIS_MEMO_SIZE = 1 << 14
+_analysis_memo: dict[tuple[str, str | None, Any], Analysis] = {}
 
 
 def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any, Any], Any]:
@@ -106,6 +106,23 @@ def analyze(
     )
 
 
+def _proven_analysis(
+    rules: Game[Any, Any], pos: Any, algorithm: str | None, time_limit: float | None
+) -> Analysis:
+    """``analyze`` remembered per position once proven: the AI's choices at
+    every level need only the moves' values, which never change."""
+    memo_key = (rules.name, algorithm, rules.key(pos))
+    known = _analysis_memo.get(memo_key)
+    if known is not None:
+        return known
+    analysis = analyze(rules, pos, algorithm=algorithm, time_limit=time_limit)
+    if analysis.exact is not False:
+        if len(_analysis_memo) >= _ANALYSIS_MEMO_SIZE:
+            _analysis_memo.clear()
+        _analysis_memo[memo_key] = analysis
+    return analysis
+
+
 def best_move(
     game: str | Game[Any, Any], position: Any, *, algorithm: str | None = None
 ) -> MoveValue | None:
@@ -115,17 +132,7 @@ def best_move(
     Answers are remembered per position, so a repeated query costs a lookup.
     """
     rules, pos = resolve(game, position)
-    memo_key = (rules.name, algorithm, rules.key(pos))
-    try:
-        return _best_memo[memo_key]
-    except KeyError:
-        pass
-    analysis = analyze(rules, pos, algorithm=algorithm, time_limit=default_time_limit(rules))
-    if analysis.exact is not False:
-        if len(_best_memo) >= _BEST_MEMO_SIZE:
-            _best_memo.clear()
-        _best_memo[memo_key] = analysis.best
-    return analysis.best
+    return _proven_analysis(rules, pos, algorithm, default_time_limit(rules)).best
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,11 +200,8 @@ def choose_move(
 ) -> MoveValue | None:
     """The move an AI of ``level`` plays (None if the game is over)."""
     rules, pos = resolve(game, position)
-    level = Level(level)
-    if level is Level.impossible and time_limit is None:
-        return best_move(rules, pos)
     limit = time_limit if time_limit is not None else default_time_limit(rules)
-    return choose(analyze(rules, pos, time_limit=limit), level, rng or random.Random())
+    return choose(_proven_analysis(rules, pos, None, limit), level, rng or random.Random())
 
 
 def play_move(game: str | Game[Any, Any], position: Any, move: str) -> Any:
