@@ -8,21 +8,21 @@ keep what they learn, so repeated queries get faster.
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unbeatable.games import Game, get_game
 from unbeatable.games.base import GameError, IllegalMoveError
 from unbeatable.search.analysis import Analysis, MoveValue
 from unbeatable.search.analysis import analyze as _analyze
 from unbeatable.search.engine import Engine
-from unbeatable.search.levels import Level, choose
-from unbeatable.search.minimax import TextbookEngine, alphabeta, minimax
 from unbeatable.search.negamax import Negamax
 from unbeatable.solvers import has_specialised_engine, specialised_engine
+
+if TYPE_CHECKING:
+    import random
 
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "negamax")
 
@@ -52,10 +52,11 @@ def _engine(name: str, algorithm: str, rules: Any) -> Engine:
         return special
     if algorithm == "negamax":
         return Negamax(rules)
-    if algorithm == "minimax":
-        return TextbookEngine(rules, minimax)
-    if algorithm == "alphabeta":
-        return TextbookEngine(rules, alphabeta)
+    if algorithm in ("minimax", "alphabeta"):
+        # The teaching engines are imported only when asked for: start-up stays light.
+        from unbeatable.search import minimax
+
+        return minimax.TextbookEngine(rules, getattr(minimax, algorithm))
     raise GameError(f"unknown algorithm {algorithm!r} (use one of: {', '.join(ALGORITHMS)})")
 
 
@@ -194,11 +195,15 @@ def solve(
 def choose_move(
     game: str | Game[Any, Any],
     position: Any,
-    level: Level | str = Level.impossible,
+    level: str = "impossible",
     rng: random.Random | None = None,
     time_limit: float | None = None,
 ) -> MoveValue | None:
     """The move an AI of ``level`` plays (None if the game is over)."""
+    import random
+
+    from unbeatable.search.levels import choose
+
     rules, pos = resolve(game, position)
     limit = time_limit if time_limit is not None else default_time_limit(rules)
     return choose(_proven_analysis(rules, pos, None, limit), level, rng or random.Random())

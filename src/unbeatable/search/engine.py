@@ -9,7 +9,6 @@ the CLI and the web API never depend on one engine's score scale.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -44,19 +43,6 @@ class Outcome:
         player who made that move."""
         plies = None if self.plies is None else self.plies + 1
         return Outcome(FLIP[self.result], plies, self.exact)
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Bounds of one search: wall-clock seconds, nodes, depth (any may be None)."""
-
-    time: float | None = None
-    nodes: int | None = None
-    depth: int | None = None
-
-    def deadline(self) -> float | None:
-        """Absolute ``time.perf_counter()`` value at which the search must stop."""
-        return None if self.time is None else time.perf_counter() + self.time
 
 
 @dataclass(frozen=True, slots=True)
