@@ -1,0 +1,183 @@
+"""The exact Connect Four solver against Pons' public test sets, the generic
+negamax, its own weak mode, and its deadline."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome
+from unbeatable.search.engine import Outcome, SearchTimeout
+from unbeatable.solvers import specialised_engine
+from unbeatable.solvers.connect4 import Connect4Engine
+from unbeatable.solvers.connect4.heuristic import best_guess
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
+game = connect4()
+
+
+def cases(name: str, limit: int | None = None) -> list[tuple[str, int]]:
+    """(moves, score) lines of a public set; skips the test if the set is absent."""
+    path = DATA / name
+    if not path.exists():
+        pytest.skip(f"public test set {path} not available")
+    rows = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    return [(moves, int(score)) for moves, score in rows[:limit]]
+
+
+@pytest.fixture(scope="module")
+def engine() -> Connect4Engine:
+    """A book-less engine: these tests exercise the search itself."""
+    return Connect4Engine(book=None)
+
+
+def sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "limit"),
+    [
+        ("Test_L3_R1", None),
+        ("Test_L2_R1", None),
+        ("Test_L2_R2", None),
+        ("Test_L1_R1", 20),
+        ("Test_L1_R2", 20),
+    ],
+)
+def test_agrees_with_public_sets(engine: Connect4Engine, name: str, limit: int | None) -> None:
+    wrong = [
+        (moves, expected, got)
+        for moves, expected in cases(name, limit)
+        if (got := engine.solve_score(game.parse(moves))[0]) != expected
+    ]
+    assert wrong == []
+
+
+def test_scores_do_not_depend_on_the_table(engine: Connect4Engine) -> None:
+    sample = cases("Test_L2_R2", 30)
+    warm = [engine.solve_score(game.parse(m))[0] for m, _ in sample]
+    cold = []
+    for m, _ in sample:
+        engine.reset()
+        cold.append(engine.solve_score(game.parse(m))[0])
+    assert warm == cold == [s for _, s in sample]
+
+
+def test_weak_mode_agrees_in_sign(engine: Connect4Engine) -> None:
+    sample = cases("Test_L3_R1", 100) + cases("Test_L2_R1", 100) + cases("Test_L2_R2", 50)
+    for moves, expected in sample:
+        position = game.parse(moves)
+        assert engine.solve_score(position, weak=True)[0] == sign(expected), moves
+    for moves, expected in sample[::10]:
+        outcome = engine.solve(game.parse(moves), weak=True).outcome
+        assert outcome.plies is None and outcome.exact
+        assert outcome.result == ("win", "draw", "loss")[1 - sign(expected)]
+
+
+def test_solve_gives_outcome_and_a_move_keeping_it(engine: Connect4Engine) -> None:
+    sample = cases("Test_L3_R1", 40) + cases("Test_L2_R1", 40) + cases("Test_L2_R2", 20)
+    for moves, expected in sample:
+        position = game.parse(moves)
+        solved = engine.solve(position)
+        result, plies = pons_outcome(position.stones, expected)
+        assert solved.outcome == Outcome(result, plies, True), moves
+        assert solved.move in game.moves(position)
+        child = game.play(position, solved.move)
+        if child.winner is not None:
+            assert expected == (43 - position.stones) // 2
+        elif game.is_terminal(child):
+            assert expected == 0
+        else:
+            assert -engine.solve_score(child)[0] == expected, moves
+
+
+def test_finished_games(engine: Connect4Engine) -> None:
+    won = game.parse("1212121")
+    assert engine.solve(won).outcome == Outcome("loss", 0)
+    assert engine.solve(won).move is None
+    rng = random.Random(3)
+    while True:
+        p = game.initial()
+        while not game.is_terminal(p):
+            p = game.play(p, rng.choice(game.moves(p)))
+        if p.winner is None:
+            break
+    assert engine.solve(p).outcome == Outcome("draw", 0)
+    with pytest.raises(ValueError):
+        engine.solve_score(won)
+
+
+def test_immediate_win_is_played(engine: Connect4Engine) -> None:
+    position = game.parse("121212")
+    solved = engine.solve(position)
+    assert solved.move == 0
+    assert solved.outcome == Outcome("win", 1)
+
+
+def test_deadline_gives_an_inexact_answer_with_a_legal_move() -> None:
+    engine = Connect4Engine(book=None)
+    for moves in ("", "4", "44"):
+        position = game.parse(moves)
+        solved = engine.solve(position, deadline=time.perf_counter() + 0.02)
+        assert solved.outcome == Outcome("unknown", None, exact=False)
+        assert solved.move in game.moves(position)
+    passed = engine.solve(game.parse("4453"), deadline=time.perf_counter() - 1)
+    assert not passed.outcome.exact
+    assert passed.move in game.moves(game.parse("4453"))
+    with pytest.raises(SearchTimeout):
+        engine.solve_score(game.parse("4"), deadline=time.perf_counter() + 0.01)
+
+
+def test_generous_deadline_is_exact(engine: Connect4Engine) -> None:
+    for moves, expected in cases("Test_L2_R2", 10):
+        position = game.parse(moves)
+        score, _ = engine.solve_score(position, deadline=time.perf_counter() + 600)
+        assert score == expected
+        solved = engine.solve(position, deadline=time.perf_counter() + 600)
+        assert solved.outcome == Outcome(*pons_outcome(position.stones, expected))
+
+
+def test_best_guess_proves_short_wins_and_returns_legal_moves() -> None:
+    guess = best_guess(game.parse("121212"))
+    assert guess.move == 0 and guess.outcome == Outcome("win", 1)
+    for moves, expected in cases("Test_L3_R1", 30):
+        position = game.parse(moves)
+        guess = best_guess(position, nodes=20_000)
+        assert guess.move in game.moves(position)
+        if guess.outcome.exact:
+            assert guess.outcome == Outcome(*pons_outcome(position.stones, expected)), moves
+    opening = best_guess(game.initial(), nodes=5_000)
+    assert opening.outcome.result == "unknown" and opening.move in range(7)
+
+
+def test_registry_returns_the_connect4_engine() -> None:
+    assert isinstance(specialised_engine("connect4"), Connect4Engine)
+
+
+def _late_positions(count: int, seed: int) -> list[Connect4Position]:
+    """Positions with at least 34 stones: public-set lines and random playouts from them."""
+    rng = random.Random(seed)
+    base = [game.parse(m) for m, _ in cases("Test_L3_R1") if len(m) >= 34]
+    out = rng.sample(base, count // 2)
+    while len(out) < count:
+        p = game.parse(rng.choice(cases("Test_L3_R1"))[0])
+        while p.stones < 34 and not game.is_terminal(p):
+            p = game.play(p, rng.choice(game.moves(p)))
+        if not game.is_terminal(p):
+            out.append(p)
+    return out
+
+
+def test_agrees_with_generic_negamax(engine: Connect4Engine) -> None:
+    negamax_module = pytest.importorskip("unbeatable.search.negamax")
+    generic = negamax_module.Negamax(game)
+    for position in _late_positions(24, seed=11):
+        ours = engine.solve(position)
+        theirs = generic.solve(position)
+        assert ours.outcome == theirs.outcome, game.format(position)
+        weak = generic.solve(position, weak=True).outcome
+        assert weak.result == ours.outcome.result
