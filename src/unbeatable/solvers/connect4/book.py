@@ -96,7 +96,10 @@ def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
     magic, version, plies, count = _HEADER.unpack_from(data)
     if magic != MAGIC or version != VERSION:
         raise ValueError(f"{path}: not a Connect Four book (version {VERSION})")
-    raw = zlib.decompress(data[_HEADER.size :])
+    try:
+        raw = zlib.decompress(data[_HEADER.size :])
+    except zlib.error as exc:
+        raise ValueError(f"{path}: corrupt book ({exc})") from None
     if len(raw) != 9 * count:
         raise ValueError(f"{path}: corrupt book ({len(raw)} bytes for {count} entries)")
     keys = np.frombuffer(raw, dtype="<u8", count=count).astype(np.uint64)

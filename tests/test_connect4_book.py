@@ -1,0 +1,192 @@
+"""Opening book: building (pool, resume, Ray), the file format, and the shipped book."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from unbeatable.games.connect4 import connect4, pons_outcome
+from unbeatable.search.engine import Outcome
+from unbeatable.solvers.connect4 import Connect4Engine
+from unbeatable.solvers.connect4.book import (
+    DEFAULT_BOOK,
+    Book,
+    build_book,
+    enumerate_positions,
+    load_book,
+)
+
+game = connect4()
+#: A 22-stone position of Test_L2_R2: its subtree books take a second to build.
+ROOT = "2252576253462244111563"
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
+
+
+def exact_scores(book: Book, root: str) -> None:
+    """Every entry equals a direct search, and nothing reachable is missing."""
+    engine = Connect4Engine(book=None)
+    levels = enumerate_positions(book.plies, root)
+    assert len(book) == sum(len(level) for level in levels)
+    for level in levels:
+        for _, moves in level:
+            position = game.parse(moves)
+            assert book.get(position) == engine.solve_score(position)[0], moves
+
+
+def test_enumeration_counts_match_known_position_counts() -> None:
+    levels = enumerate_positions(4)
+    # Mirror-reduced positions with 0..4 stones (no four can exist yet).
+    assert [len(level) for level in levels] == [1, 4, 25, 121, 568]
+    assert levels[1][0] == (levels[1][0][0], "1")
+
+
+def test_tiny_book_with_two_workers(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    stats = build_book(
+        len(ROOT) + 3,
+        tmp_path / "book.bin",
+        workers=2,
+        root=ROOT,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert stats.positions > 0 and stats.searched == seen[-1][1]
+    assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1]
+    book = load_book(tmp_path / "book.bin")
+    assert book.plies == len(ROOT) + 3 and len(book) == stats.positions
+    exact_scores(book, ROOT)
+    # Mirror images share an entry.
+    mirrored = "".join(str(8 - int(c)) for c in ROOT)
+    assert book.get(game.parse(mirrored)) == book.get(game.parse(ROOT))
+
+
+def test_interrupted_build_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    out = tmp_path / "book.bin"
+    plies = len(ROOT) + 3
+
+    class Interrupt(Exception):
+        pass
+
+    def stop_after_first_batch(done: int, total: int) -> None:
+        if done > 0:
+            raise Interrupt
+
+    with pytest.raises(Interrupt):
+        build_book(plies, out, workers=2, root=ROOT, progress=stop_after_first_batch)
+    assert not out.exists()
+    checkpoint = tmp_path / "book.bin.partial"
+    solved = len(checkpoint.read_text().splitlines())
+    assert solved > 0
+    stats = build_book(plies, out, workers=2, root=ROOT)
+    assert stats.resumed == solved
+    assert stats.searched == len(enumerate_positions(plies, ROOT)[-1]) - solved
+    exact_scores(load_book(out), ROOT)
+
+
+def test_deeper_build_reuses_a_shallower_checkpoint(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "scores.txt"
+    first = build_book(
+        len(ROOT) + 2, tmp_path / "b2.bin", workers=2, root=ROOT, checkpoint=checkpoint
+    )
+    second = build_book(
+        len(ROOT) + 3, tmp_path / "b3.bin", workers=2, root=ROOT, checkpoint=checkpoint
+    )
+    assert first.searched > 0 and second.resumed == 0
+    assert second.positions > first.positions
+    exact_scores(load_book(tmp_path / "b3.bin"), ROOT)
+    # A rebuild of the finished book searches nothing.
+    again = build_book(
+        len(ROOT) + 3, tmp_path / "b3.bin", workers=1, root=ROOT, checkpoint=checkpoint
+    )
+    assert again.searched == 0
+
+
+@pytest.mark.slow
+def test_ray_build_on_a_local_instance(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    try:
+        stats = build_book(len(ROOT) + 2, tmp_path / "ray.bin", root=ROOT, ray_address="local")
+    finally:
+        ray.shutdown()
+    assert stats.searched > 0
+    exact_scores(load_book(tmp_path / "ray.bin"), ROOT)
+
+
+def test_file_format_round_trip_and_errors(tmp_path: Path) -> None:
+    book = Book(3, np.array([5, 1, 9], dtype=np.uint64), np.array([-2, 0, 7], dtype=np.int8))
+    book.save(tmp_path / "b.bin")
+    again = load_book(tmp_path / "b.bin")
+    assert list(again.items()) == [(1, 0), (5, -2), (9, 7)]
+    assert again.get_key(9) == 7 and again.get_key(4) is None
+    (tmp_path / "bad.bin").write_bytes(b"definitely not a Connect Four book")
+    with pytest.raises(ValueError, match="not a Connect Four book"):
+        load_book(tmp_path / "bad.bin")
+    corrupt = (tmp_path / "b.bin").read_bytes()[:-3]
+    (tmp_path / "corrupt.bin").write_bytes(corrupt)
+    with pytest.raises(ValueError, match="corrupt"):
+        load_book(tmp_path / "corrupt.bin")
+    (tmp_path / "short.bin").write_bytes(b"x")
+    with pytest.raises(ValueError, match="too short"):
+        load_book(tmp_path / "short.bin")
+    with pytest.raises(ValueError):
+        build_book(43, tmp_path / "x.bin")
+
+
+def test_engine_answers_from_a_given_book(tmp_path: Path) -> None:
+    build_book(len(ROOT) + 2, tmp_path / "b.bin", workers=1, root=ROOT)
+    engine = Connect4Engine(book=tmp_path / "b.bin")
+    position = game.parse(ROOT)
+    solved = engine.solve(position)
+    assert solved.nodes == 0  # root and children all in the book
+    expected = Connect4Engine(book=None).solve_score(position)[0]
+    assert solved.outcome == Outcome(*pons_outcome(position.stones, expected))
+
+
+shipped = pytest.mark.skipif(not DEFAULT_BOOK.exists(), reason="no shipped book")
+
+
+@shipped
+def test_shipped_book_opening_values() -> None:
+    book = load_book(DEFAULT_BOOK)
+    assert book.plies >= 1
+    # The first player wins with the last stone (score 1) by starting in the centre.
+    assert book.get(game.initial()) == 1
+    first_moves = [book.get(game.parse(str(c))) for c in range(1, 8)]
+    assert first_moves == [2, 1, 0, -1, 0, 1, 2]
+    solved = Connect4Engine().solve(game.initial())
+    assert solved.outcome == Outcome("win", 41) and solved.move == 3
+
+
+@shipped
+def test_shipped_book_agrees_with_public_sets() -> None:
+    book = load_book(DEFAULT_BOOK)
+    checked = 0
+    for name in ("Test_L1_R1", "Test_L1_R2", "Test_L1_R3"):
+        path = DATA / name
+        if not path.exists():
+            pytest.skip("public test sets not available")
+        for line in path.read_text().splitlines():
+            moves, score = line.split()
+            if len(moves) <= book.plies:
+                assert book.get(game.parse(moves)) == int(score), moves
+                checked += 1
+    assert checked > 0
+
+
+@shipped
+def test_shipped_book_is_consistent_by_negamax() -> None:
+    book = load_book(DEFAULT_BOOK)
+    for level in enumerate_positions(book.plies - 1):
+        for _, moves in level:
+            position = game.parse(moves)
+            values = []
+            for col in game.moves(position):
+                child = game.play(position, col)
+                if child.winner is not None:
+                    values.append((43 - position.stones) // 2)
+                else:
+                    child_score = book.get(child)
+                    assert child_score is not None
+                    values.append(-child_score)
+            assert book.get(position) == max(values), moves
