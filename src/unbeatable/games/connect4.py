@@ -31,15 +31,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 
 from unbeatable.games.base import Game, IllegalMoveError, InvalidPositionError
 
-X, O, EMPTY = "x", "o", "."  # noqa: E741
+X, O, EMPTY = "x", "o", "."
 WIDTH, HEIGHT = 7, 6
 CELLS = WIDTH * HEIGHT
 _EMPTY_ALIASES = frozenset("._-")
 #: Columns from the centre outwards: the strongest first guess in Connect Four.
 CENTRE_ORDER: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
+#: Results a game can end in (the search's Result without "unknown").
+FinalResult = Literal["win", "draw", "loss"]
 _CENTRE_RANK = {col: rank for rank, col in enumerate(CENTRE_ORDER)}
 
 _BOTTOM = sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH))
@@ -114,13 +117,14 @@ def pons_score(stones: int, result: str, plies: int) -> int:
     raise ValueError(f"no Pons score for result {result!r}")
 
 
-def pons_outcome(stones: int, score: int) -> tuple[str, int]:
+def pons_outcome(stones: int, score: int) -> tuple[FinalResult, int]:
     """Inverse of :func:`pons_score`: ``(result, plies)`` for the side to move.
 
     Plies count half-moves to the end under perfect play (a draw fills the board).
     Raises ValueError for a score impossible with that many stones.
     """
     mine, theirs = stones // 2, stones - stones // 2
+    result: FinalResult
     if score == 0:
         return "draw", CELLS - stones
     if score > 0:
