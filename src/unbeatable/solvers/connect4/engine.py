@@ -190,7 +190,7 @@ class Connect4Engine:
         An immediate win if there is one; else the first child, in search
         order (most threats, then centre first), whose value the book gives or
         a null-window search proves to be at most ``-score``. Should the
-        deadline pass meanwhile, the first child in that order.
+        deadline pass meanwhile, the move of a short heuristic search.
         """
         game = connect4()
         s = self._scratch
@@ -221,7 +221,10 @@ class Connect4Engine:
                 if deadline is None:
                     stats[kernel.BUDGET] = _UNLIMITED
                 elif time.perf_counter() >= deadline:
-                    return candidates[0], nodes + int(stats[kernel.NODES])
+                    # Out of time: the value stands, the move is a heuristic pick.
+                    guess = best_guess(position)
+                    move = guess.move if guess.move is not None else candidates[0]
+                    return move, nodes + int(stats[kernel.NODES]) + guess.nodes
                 else:
                     stats[kernel.BUDGET] = int(stats[kernel.NODES]) + _MOVE_SLICE
                 value = kernel.negamax(
