@@ -56,7 +56,7 @@ class _Scratch(threading.local):
 class Connect4Engine:
     """Exact Connect Four solver (Pons' design: bitboards, negamax, numba).
 
-    All engines share one process-wide transposition table (64 MiB, see
+    All engines share one process-wide transposition table (128 MiB, see
     :mod:`.table`) unless given their own, so repeated queries get faster.
     ``book``: ``"default"`` for the shipped book, None for none, or a :class:`Book`
     or path.

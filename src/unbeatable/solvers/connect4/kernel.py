@@ -19,9 +19,9 @@ set and its value must be ignored.
 
 Transposition table
 -------------------
-``table`` is a ``uint64`` array of :data:`TABLE_SIZE` (a prime, 2**23 + 9)
-entries; a position's slot is ``key % TABLE_SIZE`` with Pons' 49-bit key
-``cur + mask``. One entry packs, low bits first::
+``table`` is a ``uint64`` array of :data:`TABLE_SIZE` (a prime, 2**24 + 43:
+128 MiB) entries; a position's slot is ``key % TABLE_SIZE`` with Pons' 49-bit
+key ``cur + mask``. One entry packs, low bits first::
 
     upper + 21 (6 bits) | lower + 21 (6 bits) | key // TABLE_SIZE (26 bits) | generation (26 bits)
 

@@ -1,7 +1,7 @@
 """The solver's transposition table: one shared, bounded numpy array.
 
-A single process-wide table (64 MiB: 2**23 + 9 entries of 8 bytes, packed as
-described in :mod:`.kernel`) serves every engine, so repeated queries (a web
+A single process-wide table (128 MiB: 2**24 + 43 entries of 8 bytes, packed
+as described in :mod:`.kernel`) serves every engine, so repeated queries (a web
 session, a book build) reuse what earlier solves proved. Memory never grows.
 """
 
