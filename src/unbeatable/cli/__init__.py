@@ -2,18 +2,20 @@
 
 :func:`main` turns every user error into one line on stderr and exit code 2,
 never a traceback: Click's usage errors, the library's :class:`GameError`
-(bad positions and moves) and the commands' own :class:`UsageProblem`.
+(bad positions and moves) and the commands' own :class:`UsageProblem`. A bug
+is reported in one line too, with exit code 1.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 
-def _fail(message: str) -> None:
+def _fail(message: str, code: int = 2) -> None:
     first_line = " ".join(message.split())
     sys.stderr.write(f"unbeatable: error: {first_line}\n")
-    raise SystemExit(2)
+    raise SystemExit(code)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -48,4 +50,8 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.stderr.close()
         raise SystemExit(1) from None
+    except Exception as exc:  # a bug: say so in one line (UNBEATABLE_DEBUG=1 shows the traceback)
+        if os.environ.get("UNBEATABLE_DEBUG"):
+            raise
+        _fail(f"internal error ({type(exc).__name__}: {exc}); please report it", code=1)
     raise SystemExit(code if isinstance(code, int) else 0)

@@ -309,7 +309,7 @@ def serve(
 @book_app.command("build")
 def book_build(
     game: Annotated[GameName, typer.Argument(help="Which game (connect4).")],
-    plies: Annotated[int, typer.Option(min=0, max=20, help="Depth of the book in plies.")],
+    plies: Annotated[int, typer.Option(min=0, max=42, help="Depth of the book in plies.")],
     out_file: Annotated[Path, typer.Option("--out", help="Book file to write (and resume).")],
     workers: Annotated[
         int | None, typer.Option(min=1, help="Local worker processes (default: all cores).")
@@ -317,12 +317,17 @@ def book_build(
     ray: Annotated[
         str | None, typer.Option("--ray", help="Address of an existing Ray cluster.")
     ] = None,
+    root: Annotated[
+        str,
+        typer.Option(help="Only positions reachable from this move sequence (a sub-book)."),
+    ] = "",
 ) -> None:
     """Solve every position of the first N plies and save them as a book."""
     if game is not GameName.connect4:
         raise UsageProblem(f"no opening book for {game.value}: it is solved instantly")
     from rich.progress import (
         BarColumn,
+        MofNCompleteColumn,
         Progress,
         TextColumn,
         TimeElapsedColumn,
@@ -334,7 +339,7 @@ def book_build(
     with Progress(
         TextColumn("solving"),
         BarColumn(),
-        TextColumn("{task.completed:,}/{task.total:,}"),
+        MofNCompleteColumn(),
         TimeElapsedColumn(),
         TextColumn("ETA"),
         TimeRemainingColumn(),
@@ -345,5 +350,14 @@ def book_build(
         def report(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        stats = build_book(plies, out_file, workers=workers, ray_address=ray, progress=report)
-    out.print(f"wrote {out_file}: {stats}")
+        try:
+            stats = build_book(
+                plies, out_file, workers=workers, ray_address=ray, progress=report, root=root
+            )
+        except ValueError as exc:  # bad plies or root, a corrupt checkpoint
+            raise UsageProblem(str(exc)) from None
+    out.print(
+        f"wrote {stats.path}: {stats.positions:,} positions up to {stats.plies} plies "
+        f"({stats.searched:,} searched, {stats.resumed:,} from the checkpoint) "
+        f"in {stats.seconds:.1f} s, {stats.bytes:,} bytes"
+    )

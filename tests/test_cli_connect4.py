@@ -1,0 +1,143 @@
+"""Connect Four through the command line: the same shapes as tic-tac-toe."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from unbeatable.cli import main
+
+# From the public End-Easy set: o to move loses, x winning with its 21st stone (score -1).
+ENDGAME = "2252576253462244111563365343671351441"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    captured = capsys.readouterr()
+    code = exit_info.value.code
+    return (code if isinstance(code, int) else 1), captured.out, captured.err
+
+
+def test_analyze_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "analyze", "connect4", ENDGAME, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert list(data) == [
+        "game",
+        "position",
+        "to_move",
+        "result",
+        "plies",
+        "score",
+        "best",
+        "moves",
+        "nodes",
+        "time_ms",
+        "exact",
+    ]
+    assert (data["result"], data["plies"], data["score"], data["exact"]) == ("loss", 4, -1, True)
+    # Full columns are left out; each move names its 1-based column and 0-based col.
+    assert [m["move"] for m in data["moves"]] == ["6", "7"]
+    assert data["moves"][0] == {"move": "6", "col": 5, "result": "loss", "plies": 4, "score": -1}
+    assert data["best"] == {"move": "6", "col": 5}
+
+
+def test_solve_json_and_weak(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "connect4", ENDGAME, "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert list(data) == [
+        "game",
+        "position",
+        "to_move",
+        "result",
+        "plies",
+        "score",
+        "nodes",
+        "time_ms",
+        "exact",
+    ]
+    assert (data["to_move"], data["result"], data["score"], data["exact"]) == (
+        "o",
+        "loss",
+        -1,
+        True,
+    )
+    code, out, _ = run(capsys, "solve", "connect4", ENDGAME, "--json", "--weak")
+    weak = json.loads(out)
+    assert (weak["result"], weak["plies"], weak["score"]) == ("loss", None, None)
+
+
+def test_time_limit_gives_an_unproven_answer_rather_than_hanging(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Two stones in: far outside any book this deep, and far too hard for 10 ms.
+    code, out, _ = run(capsys, "solve", "connect4", "1726354", "--json", "--time-limit", "0.01")
+    data = json.loads(out)
+    assert code == 0
+    if not data["exact"]:
+        assert data["result"] == "unknown" and data["plies"] is None
+
+
+def test_grid_positions_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = "......./......./......./......./......./...x..."
+    code, out, _ = run(capsys, "solve", "connect4", grid, "--json", "--time-limit", "5")
+    assert code == 0 and json.loads(out)["to_move"] == "o"
+    for bad, fragment in [("48", "column"), ("4444444", "full"), ("x", "")]:
+        code, out, err = run(capsys, "analyze", "connect4", bad)
+        assert code == 2 and out == "" and fragment in err and err.count("\n") == 1
+
+
+def test_stdin_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "unbeatable", "solve", "connect4", "-"],
+        input=f"{ENDGAME}\n9\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["score"] == -1
+    assert second["position"] == "9" and "error" in second
+
+
+def test_scripted_connect4_game_in_the_terminal() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "unbeatable", "play", "connect4", "--as", "x"],
+        input="4\n?\n9\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "The AI (o) plays" in result.stdout
+    assert "You quit." in result.stdout
+    assert "column" in result.stdout.lower()  # the bad move 9 is explained
+
+
+def test_book_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "book.bin"
+    code, out, err = run(
+        capsys,
+        "book",
+        "build",
+        "connect4",
+        "--plies",
+        "39",
+        "--root",
+        ENDGAME,
+        "--out",
+        str(out_file),
+        "--workers",
+        "2",
+    )
+    assert code == 0, err
+    assert out_file.exists() and "wrote" in out
+    code, _, err = run(capsys, "book", "build", "tictactoe", "--plies", "2", "--out", str(out_file))
+    assert code == 2 and "no opening book" in err
