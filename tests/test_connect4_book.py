@@ -13,6 +13,7 @@ from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import (
     DEFAULT_BOOK,
     Book,
+    book_from_checkpoint,
     build_book,
     enumerate_positions,
     load_book,
@@ -78,6 +79,13 @@ def test_interrupted_build_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     checkpoint = tmp_path / "book.bin.partial"
     solved = len(checkpoint.read_text().splitlines())
     assert solved > 0
+    # What the interrupted build reached can be shipped as a partial book.
+    partial = book_from_checkpoint(plies, checkpoint, tmp_path / "partial.bin", root=ROOT)
+    assert partial.resumed == solved and partial.positions >= solved
+    engine = Connect4Engine(book=None)
+    for key, score in load_book(tmp_path / "partial.bin").items():
+        moves = next(m for level in enumerate_positions(plies, ROOT) for k, m in level if k == key)
+        assert engine.solve_score(game.parse(moves))[0] == score
     stats = build_book(plies, out, workers=2, root=ROOT)
     assert stats.resumed == solved
     assert stats.searched == len(enumerate_positions(plies, ROOT)[-1]) - solved

@@ -178,24 +178,70 @@ def _read_checkpoint(path: Path) -> dict[int, int]:
 
 
 def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: int) -> None:
-    """Fill levels ``upto``..0 (deepest first) from their children's scores."""
+    """Fill levels ``upto``..0 (deepest first) from their children's scores.
+
+    A position with a child still unknown is left out (partial books).
+    """
     game = connect4()
     for level in range(upto, -1, -1):
         for key, moves in levels[level]:
             if key in scores:
                 continue
             position = game.parse(moves)
-            best = -99
+            best, complete = -99, True
             for col in game.moves(position):
                 child = game.play(position, col)
                 if child.winner is not None:
                     value = (43 - position.stones) // 2
                 elif child.stones == 42:
                     value = 0
+                elif (known := scores.get(canonical_key(child))) is not None:
+                    value = -known
                 else:
-                    value = -scores[canonical_key(child)]
+                    complete = False
+                    break
                 best = max(best, value)
-            scores[key] = best
+            if complete:
+                scores[key] = best
+
+
+def _write(
+    levels: list[list[tuple[int, str]]], scores: dict[int, int], plies: int, out: Path
+) -> Book:
+    """Save every position of ``levels`` that has a score as the book ``out``."""
+    keys = [key for level in levels for key, _ in level if key in scores]
+    book = Book(
+        plies,
+        np.array(keys, dtype=np.uint64),
+        np.array([scores[k] for k in keys], dtype=np.int8),
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    book.save(out)
+    return book
+
+
+def book_from_checkpoint(plies: int, checkpoint: Path, out: Path, root: str = "") -> BookStats:
+    """Write the book that an unfinished build's checkpoint already determines.
+
+    Holds the deepest-level positions solved so far and every shallower
+    position whose children are all known; lookups of the others miss, and
+    the engine searches them. For shipping what an interrupted build reached.
+    """
+    start = time.perf_counter()
+    levels = enumerate_positions(plies, root)
+    scores = _read_checkpoint(Path(checkpoint))
+    _derive(levels, scores, len(levels) - 2)
+    book = _write(levels, scores, plies, Path(out))
+    solved = sum(1 for key, _ in levels[-1] if key in scores)
+    return BookStats(
+        plies=plies,
+        positions=len(book),
+        searched=0,
+        resumed=solved,
+        seconds=time.perf_counter() - start,
+        path=Path(out),
+        bytes=Path(out).stat().st_size,
+    )
 
 
 def build_book(
@@ -246,14 +292,7 @@ def build_book(
             if progress:
                 progress(done, total)
     _derive(levels, scores, len(levels) - 2)
-    keys = [key for level in levels for key, _ in level]
-    book = Book(
-        plies,
-        np.array(keys, dtype=np.uint64),
-        np.array([scores[k] for k in keys], dtype=np.int8),
-    )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    book.save(out)
+    book = _write(levels, scores, plies, out)
     return BookStats(
         plies=plies,
         positions=len(book),
@@ -309,4 +348,12 @@ def _take(items: Iterator[list[tuple[int, str]]], n: int) -> Iterable[list[tuple
             return
 
 
-__all__ = ["DEFAULT_BOOK", "Book", "BookStats", "build_book", "enumerate_positions", "load_book"]
+__all__ = [
+    "DEFAULT_BOOK",
+    "Book",
+    "BookStats",
+    "book_from_checkpoint",
+    "build_book",
+    "enumerate_positions",
+    "load_book",
+]
