@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from unbeatable.games.connect4 import CELLS, Connect4Position, connect4, pons_outcome
-from unbeatable.search.engine import Outcome, Solved
+from unbeatable.search.engine import Outcome, SearchTimeout, Solved
 from unbeatable.solvers.connect4 import kernel
 from unbeatable.solvers.connect4.book import DEFAULT_BOOK, Book, load_book
 from unbeatable.solvers.connect4.heuristic import best_guess
@@ -118,8 +118,6 @@ class Connect4Engine:
         An aborted slice restarts its null-window step, which the table makes
         cheap; budgets double so every step eventually fits in one slice.
         """
-        from unbeatable.search.engine import SearchTimeout
-
         s = self._scratch
         stats = s.stats
         if kernel.can_win_next(cur, mask):
@@ -149,13 +147,11 @@ class Connect4Engine:
     def solve(
         self, position: Connect4Position, deadline: float | None = None, weak: bool = False
     ) -> Solved:
-        """Outcome for the side to move and a best move (centre-most among equals).
+        """Outcome for the side to move and a move that achieves it.
 
         Exact unless ``deadline`` passes first: then ``unknown`` (or a result a
         short depth-limited search proved) with its best guess of a move.
         """
-        from unbeatable.search.engine import SearchTimeout
-
         stones = position.stones
         if position.winner is not None:
             return Solved(Outcome("loss", 0), 0)
