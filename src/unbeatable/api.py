@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "negamax")
 
-#: Seconds a query may take by default, for games whose exact solve can be slow.
+#: Seconds a query may take by default, for games whose exact solve can be slow
+#: (a couple of seconds: the AI must answer a player promptly).
 #: Games not listed are small enough to solve exactly every time (tic-tac-toe).
-DEFAULT_TIME_LIMITS: dict[str, float] = {"connect4": 5.0}
+DEFAULT_TIME_LIMITS: dict[str, float] = {"connect4": 2.0}
 
 _ANALYSIS_MEMO_SIZE = 1 << 14
 _analysis_memo: dict[tuple[str, str | None, Any], Analysis] = {}

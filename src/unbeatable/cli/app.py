@@ -70,7 +70,7 @@ TimeLimit = Annotated[
         "--time-limit",
         min=0.001,
         help="Seconds the search may take; the answer says exact=false if it ran out. "
-        "Default: unlimited for tic-tac-toe, 5 s for Connect Four.",
+        "Default: unlimited for tic-tac-toe, 2 s for Connect Four.",
     ),
 ]
 
