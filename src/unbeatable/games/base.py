@@ -156,6 +156,29 @@ class Game(Protocol[P, M]):
         return value if result == "win" else -value
 
 
+def side_from_counts(
+    first: int, second: int, side: str | None, players: tuple[str, str], pieces: str = "marks"
+) -> str:
+    """The side to move of a board where ``players[0]`` moved first and the
+    players alternated: equal counts mean the first player moves, one more of
+    the first player's pieces means the second. Raises
+    :class:`InvalidPositionError` for other counts, or for a given ``side``
+    that contradicts them."""
+    a, b = players
+    if first - second not in (0, 1):
+        raise InvalidPositionError(
+            f"impossible counts: {first} {a} and {second} {b} "
+            f"({a} moves first, so {a} has as many {pieces} as {b} or one more)"
+        )
+    inferred = a if first == second else b
+    if side is not None and side != inferred:
+        raise InvalidPositionError(
+            f"side to move {side!r} contradicts the counts: {first} {a} and {second} {b} "
+            f"means {inferred} to move"
+        )
+    return inferred
+
+
 def outcome_utility(game: Game[P, M], position: P, plies: int) -> int:
     """Depth-aware win/loss/draw score from ``players[0]``'s view:
     ``+(win_score - plies)`` for a first-player win, the negative for a

@@ -22,7 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from unbeatable.games.base import Game, IllegalMoveError, InvalidPositionError
+from unbeatable.games.base import (
+    Game,
+    IllegalMoveError,
+    InvalidPositionError,
+    side_from_counts,
+)
 
 X, O, EMPTY = "x", "o", "."
 _EMPTY_ALIASES = frozenset("._-")
@@ -141,18 +146,7 @@ class MNKGame(Game[MNKPosition, int]):
 
         Raises :class:`InvalidPositionError` naming the first problem found.
         """
-        n_x, n_o = cells.count(X), cells.count(O)
-        if n_x - n_o not in (0, 1):
-            raise InvalidPositionError(
-                f"impossible counts: {n_x} x and {n_o} o "
-                "(x moves first, so x has as many marks as o or one more)"
-            )
-        inferred = X if n_x == n_o else O
-        if to_move is not None and to_move != inferred:
-            raise InvalidPositionError(
-                f"side to move '{to_move}' contradicts the counts: {n_x} x and {n_o} o "
-                f"means {inferred} to move"
-            )
+        inferred = side_from_counts(cells.count(X), cells.count(O), to_move, self.players)
         won = {
             mark: [line for line in self.lines if all(cells[i] == mark for i in line)]
             for mark in (X, O)
