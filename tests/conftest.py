@@ -1,5 +1,8 @@
 """Shared fixtures.
 
+CLI: ``run_cli`` runs the ``unbeatable`` command in-process and returns its
+exit code, standard output and standard error.
+
 Web: ``web_client`` drives the app in-process (TestClient); ``live_server`` is a
 real uvicorn server on a free loopback port, for the browser tests.
 """
@@ -9,17 +12,35 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from unbeatable.cli import main as cli_main
 from unbeatable.web import create_app
 
 #: Connect Four budget in the web tests: enough for the solver, short enough
 #: that no test waits long.
 WEB_CONNECT4_SECONDS = 2.0
+
+
+CliRun = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]) -> CliRun:
+    """Run ``unbeatable ARGV...``; returns (exit code, stdout, stderr)."""
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        with pytest.raises(SystemExit) as exit_info:
+            cli_main(list(argv))
+        captured = capsys.readouterr()
+        code = exit_info.value.code
+        return (code if isinstance(code, int) else 1), captured.out, captured.err
+
+    return run
 
 
 @pytest.fixture

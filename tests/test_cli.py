@@ -9,15 +9,7 @@ import sys
 
 import pytest
 
-from unbeatable.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    code = exit_info.value.code
-    return (code if isinstance(code, int) else 1), captured.out, captured.err
+from conftest import CliRun
 
 
 def cli(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -31,8 +23,8 @@ def cli(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_analyze_json_is_exactly_the_documented_object(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "analyze", "tictactoe", "xox/oox/...", "--json")
+def test_analyze_json_is_exactly_the_documented_object(run_cli: CliRun) -> None:
+    code, out, err = run_cli("analyze", "tictactoe", "xox/oox/...", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
     assert list(data) == [
@@ -61,8 +53,8 @@ def test_analyze_json_is_exactly_the_documented_object(capsys: pytest.CaptureFix
     assert isinstance(data["nodes"], int) and isinstance(data["time_ms"], float)
 
 
-def test_analyze_human_output_shows_board_and_table(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "analyze", "tictactoe", "xox/oox/...")
+def test_analyze_human_output_shows_board_and_table(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("analyze", "tictactoe", "xox/oox/...")
     assert code == 0
     assert "best move c1" in out and "W1" in out and "L2" in out and "win in 1" in out
 
@@ -85,9 +77,9 @@ def test_analyze_human_output_shows_board_and_table(capsys: pytest.CaptureFixtur
     ],
 )
 def test_errors_are_one_line_on_stderr_with_exit_code_2(
-    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+    run_cli: CliRun, argv: list[str], fragment: str
 ) -> None:
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_cli(*argv)
     assert code == 2
     assert out == ""
     assert fragment in err
@@ -126,26 +118,24 @@ def test_stdin_all_good_exits_0() -> None:
     assert (second["result"], second["plies"], second["score"]) == ("win", 1, 9)
 
 
-def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "perft", "tictactoe", "--json")
+def test_perft_counts(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("perft", "tictactoe", "--json")
     data = json.loads(out)
     assert code == 0
     assert data["games"] == 255_168
     assert data["outcomes"] == {"draw": 46_080, "o": 77_904, "x": 131_184}
     assert data["positions"] == 5_478 and data["terminal"] == 958
-    code, out, _ = run(capsys, "perft", "tictactoe")
+    code, out, _ = run_cli("perft", "tictactoe")
     assert "255,168" in out and "5,478" in out and "958" in out
 
 
-def test_tree_prints_value_and_pruned_leaves(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "tree", "3", "5", "2", "9", "12", "5", "23", "23", "--alphabeta")
+def test_tree_prints_value_and_pruned_leaves(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("tree", "3", "5", "2", "9", "12", "5", "23", "23", "--alphabeta")
     assert code == 0
     assert out.splitlines()[0] == "12"
     assert "MAX 12" in out and "MIN 5" in out
     assert out.count("pruned") == 1
-    code, out, _ = run(
-        capsys, "tree", "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", "--json", "--alphabeta"
-    )
+    code, out, _ = run_cli("tree", "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", "--json", "--alphabeta")
     data = json.loads(out)
     assert data["value"] == 3 and data["alphabeta"]["pruned_leaves"] == [[1, 1], [1, 2]]
 

@@ -7,24 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from unbeatable.cli import main
+from conftest import CliRun
 
 # From the public End-Easy set: o to move loses, x winning with its 21st stone (score -1).
 ENDGAME = "2252576253462244111563365343671351441"
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        main(list(argv))
-    captured = capsys.readouterr()
-    code = exit_info.value.code
-    return (code if isinstance(code, int) else 1), captured.out, captured.err
-
-
-def test_analyze_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "analyze", "connect4", ENDGAME, "--json")
+def test_analyze_json_shape(run_cli: CliRun) -> None:
+    code, out, err = run_cli("analyze", "connect4", ENDGAME, "--json")
     assert code == 0, err
     data = json.loads(out)
     assert list(data) == [
@@ -47,8 +37,8 @@ def test_analyze_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["best"] == {"move": "6", "col": 5}
 
 
-def test_solve_json_and_weak(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", "connect4", ENDGAME, "--json")
+def test_solve_json_and_weak(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("solve", "connect4", ENDGAME, "--json")
     data = json.loads(out)
     assert code == 0
     assert list(data) == [
@@ -68,32 +58,32 @@ def test_solve_json_and_weak(capsys: pytest.CaptureFixture[str]) -> None:
         -1,
         True,
     )
-    code, out, _ = run(capsys, "solve", "connect4", ENDGAME, "--json", "--weak")
+    code, out, _ = run_cli("solve", "connect4", ENDGAME, "--json", "--weak")
     weak = json.loads(out)
     assert (weak["result"], weak["plies"], weak["score"]) == ("loss", None, None)
 
 
 def test_time_limit_gives_an_unproven_answer_rather_than_hanging(
-    capsys: pytest.CaptureFixture[str],
+    run_cli: CliRun,
 ) -> None:
     # Two stones in: far outside any book this deep, and far too hard for 10 ms.
-    code, out, _ = run(capsys, "solve", "connect4", "1726354", "--json", "--time-limit", "0.01")
+    code, out, _ = run_cli("solve", "connect4", "1726354", "--json", "--time-limit", "0.01")
     data = json.loads(out)
     assert code == 0
     if not data["exact"]:
         assert data["result"] == "unknown" and data["plies"] is None
 
 
-def test_grid_positions_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+def test_grid_positions_and_errors(run_cli: CliRun) -> None:
     grid = "......./......./......./......./......./...x..."
-    code, out, _ = run(capsys, "solve", "connect4", grid, "--json", "--time-limit", "5")
+    code, out, _ = run_cli("solve", "connect4", grid, "--json", "--time-limit", "5")
     assert code == 0 and json.loads(out)["to_move"] == "o"
     for bad, fragment in [("48", "column"), ("4444444", "full"), ("x", "")]:
-        code, out, err = run(capsys, "analyze", "connect4", bad)
+        code, out, err = run_cli("analyze", "connect4", bad)
         assert code == 2 and out == "" and fragment in err and err.count("\n") == 1
 
 
-def test_stdin_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+def test_stdin_json_lines(run_cli: CliRun) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "unbeatable", "solve", "connect4", "-"],
         input=f"{ENDGAME}\n9\n",
@@ -121,10 +111,9 @@ def test_scripted_connect4_game_in_the_terminal() -> None:
     assert "column" in result.stdout.lower()  # the bad move 9 is explained
 
 
-def test_book_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_book_build_command(tmp_path: Path, run_cli: CliRun) -> None:
     out_file = tmp_path / "book.bin"
-    code, out, err = run(
-        capsys,
+    code, out, err = run_cli(
         "book",
         "build",
         "connect4",
@@ -139,5 +128,5 @@ def test_book_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     )
     assert code == 0, err
     assert out_file.exists() and "wrote" in out
-    code, _, err = run(capsys, "book", "build", "tictactoe", "--plies", "2", "--out", str(out_file))
+    code, _, err = run_cli("book", "build", "tictactoe", "--plies", "2", "--out", str(out_file))
     assert code == 2 and "no opening book" in err
