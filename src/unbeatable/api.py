@@ -9,9 +9,8 @@ keep what they learn, so repeated queries get faster.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from unbeatable.games import Game, get_game
 from unbeatable.games.base import GameError, IllegalMoveError
@@ -137,8 +136,7 @@ def best_move(
     return _proven_analysis(rules, pos, algorithm, default_time_limit(rules)).best
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
+class Solution(NamedTuple):
     """The value of one position (``unbeatable solve``)."""
 
     game: str

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from unbeatable.games.base import (
     Game,
@@ -34,8 +34,7 @@ _EMPTY_ALIASES = frozenset("._-")
 _MOVE_RE = re.compile(r"([a-z])(\d+)")
 
 
-@dataclass(frozen=True, slots=True)
-class MNKPosition:
+class MNKPosition(NamedTuple):
     """An m,n,k position: ``cells`` row-major from the top-left (``x``/``o``/``.``).
 
     ``winner`` and ``line`` are derived data kept so that search never has to

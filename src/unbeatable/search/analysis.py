@@ -9,8 +9,7 @@ a draw, else the slowest loss, ties broken by the game's ``tie_break`` order.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from unbeatable.games.base import Game
 from unbeatable.search.engine import Engine, Outcome
@@ -19,8 +18,7 @@ P = TypeVar("P")
 M = TypeVar("M")
 
 
-@dataclass(frozen=True, slots=True)
-class MoveValue:
+class MoveValue(NamedTuple):
     """One legal move and its value for the player making it."""
 
     move: str
@@ -29,7 +27,7 @@ class MoveValue:
     plies: int | None
     score: int | None
     #: The move as the game's rules object understands it (not serialised).
-    raw: Any = field(default=None, compare=False, repr=False)
+    raw: Any = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -45,8 +43,7 @@ class MoveValue:
         return {"move": self.move, **self.fields}
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(NamedTuple):
     """The value of a position for the side to move and of each of its moves."""
 
     game: str

@@ -9,8 +9,7 @@ the CLI and the web API never depend on one engine's score scale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from unbeatable.games.base import Game
 
@@ -24,8 +23,7 @@ class SearchTimeout(Exception):
     """Raised inside a search when its deadline or node budget runs out."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """Value of a position for the side to move.
 
     ``plies`` counts half-moves to the end of the game under perfect play by
@@ -45,8 +43,7 @@ class Outcome:
         return Outcome(FLIP[self.result], plies, self.exact)
 
 
-@dataclass(frozen=True, slots=True)
-class Solved:
+class Solved(NamedTuple):
     """An engine's answer for one position: its outcome and the work it took."""
 
     outcome: Outcome

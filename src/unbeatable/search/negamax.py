@@ -28,8 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from unbeatable.games.base import Game
 from unbeatable.search.engine import Outcome, SearchTimeout, Solved, outcome_from_value
@@ -42,8 +41,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 FULL_DEPTH = 1 << 30
 
 
-@dataclass(frozen=True, slots=True)
-class Iteration:
+class Iteration(NamedTuple):
     """Progress record of iterative deepening: the result of one completed depth."""
 
     depth: int
