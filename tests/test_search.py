@@ -175,3 +175,42 @@ def test_mate_scores_are_depth_aware() -> None:
     value, _ = minimax(ttt, ttt.parse("xox/oox/..."))
     assert value == 9
     assert Negamax(ttt).search(ttt.parse("xox/oox/..."), -math.inf, math.inf) == 9
+
+
+class _OutOfTime:
+    """An engine that never proves anything but has an opinion at the root."""
+
+    def __init__(self, root_move: int) -> None:
+        self.root_move = root_move
+
+    def solve(self, position, deadline=None, weak=False):  # type: ignore[no-untyped-def]
+        from unbeatable.search.engine import Solved
+
+        return Solved(Outcome("unknown", None, False), 1, self.root_move)
+
+
+def test_unproven_analysis_plays_the_engines_own_pick() -> None:
+    from unbeatable.search.analysis import analyze
+
+    position = ttt.initial()
+    analysis = analyze(
+        ttt, position, _OutOfTime(7), deadline=time.perf_counter() + 1, report_exact=True
+    )
+    assert analysis.exact is False and analysis.result == "unknown"
+    assert analysis.best is not None and analysis.best.move == ttt.format_move(7)
+    assert all(m.result == "unknown" for m in analysis.moves)
+    assert analysis.to_dict()["exact"] is False
+
+
+def test_a_proven_draw_beats_unproven_moves() -> None:
+    from unbeatable.search.analysis import analyze
+
+    class Mixed(_OutOfTime):
+        def solve(self, position, deadline=None, weak=False):  # type: ignore[no-untyped-def]
+            if position.cells[4] == "x":  # the centre: proven draw for o, the mover there
+                return Negamax(ttt).solve(position)
+            return super().solve(position, deadline, weak)
+
+    analysis = analyze(ttt, ttt.initial(), Mixed(0), deadline=time.perf_counter() + 1)
+    assert analysis.best is not None and analysis.best.move == "b2"
+    assert analysis.result == "draw"

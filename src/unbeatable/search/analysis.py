@@ -78,6 +78,16 @@ class Analysis(NamedTuple):
         return data
 
 
+#: Rank of a move whose value is unknown: above any proven loss, below a draw.
+UNPROVEN = (1, 0)
+
+
+def _share(deadline: float, parts: int) -> float:
+    """A deadline giving one of ``parts`` equal shares of the time left."""
+    now = time.perf_counter()
+    return now + max(0.0, deadline - now) / parts
+
+
 def rank(outcome: Outcome) -> tuple[int, int]:
     """Sort key, higher is better for the mover: fastest win, draw, an
     unproven move, then the slowest loss."""
@@ -88,7 +98,7 @@ def rank(outcome: Outcome) -> tuple[int, int]:
         return (2, 0)
     if outcome.result == "loss":
         return (0, plies)
-    return (1, 0)
+    return UNPROVEN
 
 
 def terminal_outcome(game: Game[P, M], position: P) -> Outcome:
@@ -105,30 +115,45 @@ def analyze(
 ) -> Analysis:
     """Value every legal move of ``position`` with ``engine``.
 
-    With a ``deadline``, the remaining time is shared evenly among the moves
-    still to be valued, so one hard move cannot starve the others; moves the
-    engine could not prove come back as ``"unknown"``. ``report_exact`` adds the
-    ``exact`` field for games whose answers may be unproven.
+    With a ``deadline``, the engine first gets a share of the time for the
+    position itself (its own best move, proven or a heuristic pick), then the
+    remaining time is shared evenly among the moves still to be valued, so one
+    hard move cannot starve the others. Moves the engine could not prove come
+    back as ``"unknown"``; if no move is proven at least a draw, the best move
+    is the engine's own pick. ``report_exact`` adds the ``exact`` field for
+    games whose answers may be unproven.
     """
     start = time.perf_counter()
     nodes = 0
-    valued: list[tuple[M, Outcome]] = []
     legal = list(game.moves(position))
+    pick: Any = None
+    picked: Outcome | None = None
+    if deadline is not None and legal:
+        solved = engine.solve(position, _share(deadline, len(legal) + 1))
+        nodes += solved.nodes
+        pick = solved.move
+        if solved.outcome.exact and pick in legal:
+            # The position's value is its best move's value: keep it even if
+            # that move's own search runs out of time below.
+            picked = solved.outcome
+    valued: list[tuple[M, Outcome]] = []
     for i, move in enumerate(legal):
-        share = None
-        if deadline is not None:
-            share = time.perf_counter() + max(0.0, deadline - time.perf_counter()) / (
-                len(legal) - i
-            )
+        share = None if deadline is None else _share(deadline, len(legal) - i)
         solved = engine.solve(game.play(position, move), share)
         nodes += solved.nodes
-        valued.append((move, solved.outcome.parent()))
+        outcome = solved.outcome.parent()
+        if move == pick and not outcome.exact and picked is not None:
+            outcome = picked
+        valued.append((move, outcome))
 
     values = {move: _move_value(game, position, move, outcome) for move, outcome in valued}
     if valued:
         outcomes = dict(valued)
         top = max(rank(o) for o in outcomes.values())
-        best_raw = next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
+        if top == UNPROVEN and pick in outcomes and rank(outcomes[pick]) == top:
+            best_raw = pick
+        else:
+            best_raw = next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
         best: MoveValue | None = values[best_raw]
         root = outcomes[best_raw]
     else:
