@@ -317,12 +317,16 @@ def _run_local(
         # Keep a few tasks per worker in flight: bounded memory, early results.
         for chunk in _take(queue, 4 * workers):
             pending.add(pool.submit(_solve_chunk, chunk))
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                for chunk in _take(queue, 1):
-                    pending.add(pool.submit(_solve_chunk, chunk))
-                yield future.result()
+        try:
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    for chunk in _take(queue, 1):
+                        pending.add(pool.submit(_solve_chunk, chunk))
+                    yield future.result()
+        finally:  # interrupted: don't start queued chunks, only finish running ones
+            for future in pending:
+                future.cancel()
 
 
 def _run_ray(chunks: list[list[tuple[int, str]]], address: str) -> Iterator[list[tuple[int, int]]]:
@@ -333,14 +337,19 @@ def _run_ray(chunks: list[list[tuple[int, str]]], address: str) -> Iterator[list
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_solve_chunk)
     pending: list[Any] = [remote.remote(chunk) for chunk in chunks]
-    while pending:
-        finished, pending = ray.wait(pending, num_returns=1)
-        for ref in finished:
-            result: list[tuple[int, int]] = ray.get(ref)
-            yield result
+    try:
+        while pending:
+            finished, pending = ray.wait(pending, num_returns=1)
+            for ref in finished:
+                result: list[tuple[int, int]] = ray.get(ref)
+                yield result
+    finally:  # interrupted: the cluster need not finish the rest
+        for ref in pending:
+            ray.cancel(ref)
 
 
 def _take(items: Iterator[list[tuple[int, str]]], n: int) -> Iterable[list[tuple[int, str]]]:
+    """Up to ``n`` more chunks (fewer at the end of the queue)."""
     for _ in range(n):
         try:
             yield next(items)
