@@ -127,38 +127,45 @@ def analyze(
     nodes = 0
     legal = list(game.moves(position))
     pick: Any = None
-    picked: Outcome | None = None
+    root: Outcome | None = None  # the position's own value, when the engine proved it
+    proven_pick = False
     if deadline is not None and legal:
-        solved = engine.solve(position, _share(deadline, len(legal) + 1))
+        # Half the budget for the position itself: a solver that knows its value
+        # (an opening book) can then prove which move keeps it, which is what
+        # the AI needs even when the other moves stay unproven.
+        solved = engine.solve(position, _share(deadline, 2))
         nodes += solved.nodes
         pick = solved.move
-        if solved.outcome.exact and pick in legal:
-            # The position's value is its best move's value: keep it even if
-            # that move's own search runs out of time below.
-            picked = solved.outcome
+        if solved.outcome.exact:
+            root = solved.outcome
+            proven_pick = solved.move_proven and pick in legal
     valued: list[tuple[M, Outcome]] = []
     for i, move in enumerate(legal):
         share = None if deadline is None else _share(deadline, len(legal) - i)
         solved = engine.solve(game.play(position, move), share)
         nodes += solved.nodes
         outcome = solved.outcome.parent()
-        if move == pick and not outcome.exact and picked is not None:
-            outcome = picked
+        if move == pick and proven_pick and not outcome.exact:
+            assert root is not None
+            outcome = root  # the proven best move keeps the position's value
         valued.append((move, outcome))
+    exact = all(o.exact for _, o in valued)
 
     values = {move: _move_value(game, position, move, outcome) for move, outcome in valued}
     if valued:
         outcomes = dict(valued)
         top = max(rank(o) for o in outcomes.values())
-        if top == UNPROVEN and pick in outcomes and rank(outcomes[pick]) == top:
+        if not exact and proven_pick:
             best_raw = pick
+        elif top == UNPROVEN and pick in outcomes and rank(outcomes[pick]) == top:
+            best_raw = pick  # nothing proven at least a draw: the engine's own choice
         else:
             best_raw = next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
         best: MoveValue | None = values[best_raw]
-        root = outcomes[best_raw]
+        if exact or root is None:
+            root = outcomes[best_raw]
     else:
         best, root = None, terminal_outcome(game, position)
-    exact = all(o.exact for _, o in valued)
     return Analysis(
         game=game.name,
         position=game.format(position),

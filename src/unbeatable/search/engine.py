@@ -50,6 +50,9 @@ class Solved(NamedTuple):
     nodes: int
     #: Best move found, when the engine knows one (None for finished positions).
     move: Any = None
+    #: True when ``move`` is proven to keep ``outcome`` (a best move), not just
+    #: the engine's best guess when time ran out.
+    move_proven: bool = False
 
 
 class Engine(Protocol):

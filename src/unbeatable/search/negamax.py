@@ -167,6 +167,7 @@ class Negamax(Generic[P, M]):
                 else outcome_from_value(self.game, position, value),
                 self.nodes - start_nodes,
                 self.best_known_move(position),
+                move_proven=True,
             )
         last: Iteration | None = None
         try:
@@ -182,7 +183,7 @@ class Negamax(Generic[P, M]):
         outcome = outcome_from_value(self.game, position, last.value, last.exact)
         if weak and outcome.exact:
             outcome = Outcome(outcome.result, None, True)
-        return Solved(outcome, nodes, last.move)
+        return Solved(outcome, nodes, last.move, move_proven=last.exact)
 
     def _weak(self, position: P, value: float) -> Outcome:
         if value >= 1:

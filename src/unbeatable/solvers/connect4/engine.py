@@ -168,8 +168,8 @@ class Connect4Engine:
                 return Solved(guess.outcome, spent, guess.move)
         if weak:
             score = (score > 0) - (score < 0)
-        move, more = self._best_move(position, score, weak, deadline)
-        return Solved(self._outcome(stones, score, weak), nodes + more, move)
+        move, more, proven = self._best_move(position, score, weak, deadline)
+        return Solved(self._outcome(stones, score, weak), nodes + more, move, proven)
 
     @staticmethod
     def _outcome(stones: int, score: int, weak: bool) -> Outcome:
@@ -180,8 +180,9 @@ class Connect4Engine:
 
     def _best_move(
         self, position: Connect4Position, score: int, weak: bool, deadline: float | None
-    ) -> tuple[int, int]:
-        """A move that keeps ``score``, and the nodes it took to find.
+    ) -> tuple[int, int, bool]:
+        """A move that keeps ``score``, the nodes it took to find, and whether
+        it is proven (False: the deadline passed and it is a heuristic pick).
 
         An immediate win if there is one; else the first child, in search
         order (most threats, then centre first), whose value the book gives or
@@ -192,14 +193,14 @@ class Connect4Engine:
         s = self._scratch
         for col in game.ordered_moves(position):
             if game.play(position, col).winner is not None:
-                return col, 0
+                return col, 0, True
         cur, mask = np.uint64(position.current()), np.uint64(position.mask)
         count = kernel.ordered_children(cur, mask, s.columns)
         candidates = [int(c) for c in s.columns[:count]]
         if not candidates or (weak and score < 0):
             # Lost whatever we do (weak mode can't tell losses apart): the most
             # promising move that doesn't lose at once, else the most central.
-            return (candidates or game.ordered_moves(position))[0], 0
+            return (candidates or game.ordered_moves(position))[0], 0, True
         nodes = 0
         stats = s.stats
         stats[kernel.GENERATION] = self.table.generation
@@ -208,7 +209,7 @@ class Connect4Engine:
             known = self.book.get(child) if self.book is not None else None
             if known is not None:
                 if -known >= score:
-                    return col, nodes
+                    return col, nodes, True
                 continue
             child_cur, child_mask = np.uint64(child.current()), np.uint64(child.mask)
             stats[kernel.NODES] = 0
@@ -220,7 +221,7 @@ class Connect4Engine:
                     # Out of time: the value stands, the move is a heuristic pick.
                     guess = best_guess(position)
                     move = guess.move if guess.move is not None else candidates[0]
-                    return move, nodes + int(stats[kernel.NODES]) + guess.nodes
+                    return move, nodes + int(stats[kernel.NODES]) + guess.nodes, False
                 else:
                     stats[kernel.BUDGET] = int(stats[kernel.NODES]) + _MOVE_SLICE
                 value = kernel.negamax(
@@ -238,5 +239,5 @@ class Connect4Engine:
                     break
             nodes += int(stats[kernel.NODES])
             if value <= -score:
-                return col, nodes
-        return candidates[0], nodes  # pragma: no cover - some child keeps the score
+                return col, nodes, True
+        return candidates[0], nodes, True  # pragma: no cover - some child keeps the score
