@@ -214,3 +214,23 @@ def test_a_proven_draw_beats_unproven_moves() -> None:
     analysis = analyze(ttt, ttt.initial(), Mixed(0), deadline=time.perf_counter() + 1)
     assert analysis.best is not None and analysis.best.move == "b2"
     assert analysis.result == "draw"
+
+
+def test_a_proven_root_move_is_played_even_when_other_moves_stay_unproven() -> None:
+    from unbeatable.search.analysis import analyze
+    from unbeatable.search.engine import Solved
+
+    position = ttt.parse("xox/oox/...")  # x wins at once with c1 (index 8)
+
+    class BookLike:
+        """Knows the position's value and a proven best move, nothing below it."""
+
+        def solve(self, pos, deadline=None, weak=False):  # type: ignore[no-untyped-def]
+            if pos == position:
+                return Solved(Outcome("win", 1), 0, 8, move_proven=True)
+            return Solved(Outcome("unknown", None, False), 1, None)
+
+    analysis = analyze(ttt, position, BookLike(), deadline=time.perf_counter() + 1)
+    assert analysis.best is not None and analysis.best.move == "c1"
+    assert (analysis.result, analysis.plies, analysis.score) == ("win", 1, 9)
+    assert [m.result for m in analysis.moves] == ["unknown", "unknown", "win"]
