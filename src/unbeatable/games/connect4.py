@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from unbeatable.games.base import Game, IllegalMoveError, InvalidPositionError
+from unbeatable.games.base import Game, IllegalMoveError, InvalidPositionError, side_from_counts
 
 X, O, EMPTY = "x", "o", "."
 WIDTH, HEIGHT = 7, 6
@@ -359,18 +359,7 @@ class Connect4Game(Game[Connect4Position, int]):
                 raise InvalidPositionError(
                     f"floating stone in column {c + 1}: a stone sits above an empty cell"
                 )
-        n_x, n_o = x.bit_count(), o.bit_count()
-        if n_x - n_o not in (0, 1):
-            raise InvalidPositionError(
-                f"impossible counts: {n_x} x and {n_o} o "
-                "(x moves first, so x has as many stones as o or one more)"
-            )
-        inferred = X if n_x == n_o else O
-        if side is not None and side != inferred:
-            raise InvalidPositionError(
-                f"side to move {side!r} contradicts the counts: {n_x} x and {n_o} o "
-                f"means {inferred} to move"
-            )
+        inferred = side_from_counts(x.bit_count(), o.bit_count(), side, self.players, "stones")
         x_won, o_won = has_four(x), has_four(o)
         if x_won and o_won:
             raise InvalidPositionError("both x and o have four in a row")
