@@ -150,17 +150,8 @@ class Solution(NamedTuple):
     exact: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "position": self.position,
-            "to_move": self.to_move,
-            "result": self.result,
-            "plies": self.plies,
-            "score": self.score,
-            "nodes": self.nodes,
-            "time_ms": self.time_ms,
-            "exact": self.exact,
-        }
+        """The JSON object printed by ``unbeatable solve --json``: the fields in order."""
+        return self._asdict()
 
 
 def solve(
