@@ -76,9 +76,13 @@ class Negamax(Generic[P, M]):
         """Negamax value of ``position`` for the side to move, ``ply`` plies
         below the root, searched ``depth`` more plies.
 
-        Fail-hard contract as usual for alpha-beta: the result is exact when it
-        lies strictly inside (alpha, beta); otherwise it is a bound on the
-        side the window was failed."""
+        Fail-soft alpha-beta: the result is exact when it lies strictly inside
+        (alpha, beta); at or above ``beta`` it is a lower bound, at or below
+        ``alpha`` an upper bound (and the table records which).
+
+        Search state (node count, deadline) lives in the engine, so one engine
+        serves one search at a time; the web server keeps one per game behind
+        a lock."""
         game = self.game
         self.nodes += 1
         if (
