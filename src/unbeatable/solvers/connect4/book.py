@@ -149,16 +149,19 @@ def _solve_chunk(items: list[tuple[int, str]]) -> list[tuple[int, int]]:
     """Worker task: exact scores of the positions given by move sequences.
 
     Uses the worker process's shared table without clearing it, so siblings
-    solved one after another reuse each other's work.
+    solved one after another reuse each other's work, and tests each
+    position's score first at its predecessor's (siblings' scores are close).
     """
     from unbeatable.solvers.connect4.engine import Connect4Engine
 
     game = connect4()
     engine = Connect4Engine(book=None)
     out = []
+    guess: int | None = None
     for key, moves in items:
-        score, _ = engine.solve_score(game.parse(moves))
+        score, _ = engine.solve_score(game.parse(moves), guess=guess)
         out.append((key, score))
+        guess = score
     return out
 
 

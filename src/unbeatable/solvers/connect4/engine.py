@@ -86,11 +86,17 @@ class Connect4Engine:
     # -- scores -----------------------------------------------------------------
 
     def solve_score(
-        self, position: Connect4Position, weak: bool = False, deadline: float | None = None
+        self,
+        position: Connect4Position,
+        weak: bool = False,
+        deadline: float | None = None,
+        guess: int | None = None,
     ) -> tuple[int, int]:
         """Exact Pons score for the side to move (weak: -1, 0 or 1) and nodes searched.
 
-        The book is not consulted (benchmarks measure the search). Raises
+        ``guess``, a likely score (a sibling's, in a book build), is tested
+        first: right or close, it saves null-window searches; wrong, it costs
+        little. The book is not consulted (benchmarks measure the search). Raises
         :class:`SearchTimeout` if ``deadline`` passes first, and ValueError for
         a finished game.
         """
@@ -105,7 +111,15 @@ class Connect4Engine:
         if deadline is None:
             stats[kernel.BUDGET] = _UNLIMITED
             score = kernel.solve(
-                cur, mask, position.stones, weak, self.table.entries, s.bits, s.ints, stats
+                cur,
+                mask,
+                position.stones,
+                weak,
+                kernel.NO_GUESS if guess is None else guess,
+                self.table.entries,
+                s.bits,
+                s.ints,
+                stats,
             )
             return int(score), int(stats[kernel.NODES])
         return self._solve_sliced(cur, mask, position.stones, weak, deadline)
@@ -136,7 +150,16 @@ class Connect4Engine:
             stats[kernel.BUDGET] = done + budget
             stats[kernel.ABORTED] = 0
             lo, hi = kernel.narrow(
-                cur, mask, stones, lo, hi, self.table.entries, s.bits, s.ints, stats
+                cur,
+                mask,
+                stones,
+                lo,
+                hi,
+                kernel.NO_GUESS,
+                self.table.entries,
+                s.bits,
+                s.ints,
+                stats,
             )
             budget *= 2
         score = min(max(lo, -1), 1) if weak else lo

@@ -33,8 +33,13 @@ so callers that don't bump it keep what earlier solves learnt.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 U = np.uint64
 WIDTH = 7
@@ -122,6 +127,54 @@ def table_put(table: np.ndarray, gen: int, key: np.uint64, lower: int, upper: in
     lower = min(max(lower, -21), 21)
     upper = min(max(upper, -21), 21)
     table[slot] = (tag << U(12)) | (U(lower + 21) << U(6)) | U(upper + 21)
+
+
+def _prefetch_typing(typingctx: Any, array: Any, index: Any) -> Any:
+    """``_prefetch(array, index)``: ask the CPU to start loading
+    ``array[index]`` into cache (LLVM's ``llvm.prefetch``: a read, high
+    locality). Never faults, never blocks; numba has no such function."""
+    sig = types.void(array, index)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array_type = signature.args[0]
+        view = context.make_array(array_type)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+            context, builder, array_type, view, [args[1]], wraparound=False
+        )
+        name = "llvm.prefetch.p0"
+        if not getattr(ptr.type, "is_opaque", False):  # LLVM before opaque pointers
+            ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+            name = "llvm.prefetch.p0i8"
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module, fnty, name
+        )
+        builder.call(fn, [ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+_prefetch: Any = intrinsic(_prefetch_typing)
+
+
+@njit(cache=True, inline="always")
+def prefetch_children(
+    table: np.ndarray, possible: np.uint64, cur: np.uint64, mask: np.uint64
+) -> None:
+    """Start loading the table slots of every child about to be searched.
+
+    A probe is a random access into 128 MiB, so it mostly misses the caches;
+    issued here, the loads overlap each other and the move ordering instead
+    of stalling each child's first step in turn (about 1.5x the nodes per
+    second, same nodes).
+    """
+    opp = cur ^ mask  # the child's side to move
+    for col in range(WIDTH):
+        move = possible & column_mask(col)
+        if move != ZERO:
+            _prefetch(table, (opp + (mask | move)) % _SIZE)
 
 
 @njit(cache=True)
@@ -274,6 +327,7 @@ def negamax(
                     ret = b
                     done = True
             if not done:
+                prefetch_children(table, possible, cur, mask)
                 # Most new threats (cells that would complete a four) first,
                 # centre first among equals: insertion sort, stable.
                 count = sort_by_threats(possible, cur, mask, bits, ints, d)
@@ -314,6 +368,10 @@ def _half(v: int) -> int:
     return v // 2 if v >= 0 else -((-v) // 2)
 
 
+#: ``guess`` value meaning "no guess": plain bisection.
+NO_GUESS = 99
+
+
 @njit(cache=True)
 def narrow(
     cur: np.uint64,
@@ -321,6 +379,7 @@ def narrow(
     moves: int,
     lo: int,
     hi: int,
+    guess: int,
     table: np.ndarray,
     bits: np.ndarray,
     ints: np.ndarray,
@@ -329,24 +388,34 @@ def narrow(
     """Shrink the interval ``[lo, hi]`` known to hold the score until it is one
     value, with null-window searches (each answers "score > med?").
 
-    The probe point leans towards zero, halving the distance to it: small
-    scores (long games) are the expensive ones, and wins/losses close to the
-    extremes are proved fast. Returns the interval reached; on budget
-    exhaustion (``stats[ABORTED]``) it is still valid, just wider.
+    With a ``guess`` (a neighbouring position's score, say), the first two
+    tests sit right at it (as in MTD(f)): a right guess is proved in two
+    cheap searches. Then, or without one, the probe point leans towards zero,
+    halving the distance to it: small scores (long games) are the expensive
+    ones, and wins/losses close to the extremes are proved fast. Returns the
+    interval reached; on budget exhaustion (``stats[ABORTED]``) it is still
+    valid, just wider.
     """
+    guided = 0 if guess == NO_GUESS else 2
     while lo < hi:
-        med = lo + (hi - lo) // 2
-        if med <= 0 and _half(lo) < med:
-            med = _half(lo)
-        elif med >= 0 and _half(hi) > med:
-            med = _half(hi)
+        if guided > 0:
+            med = min(max(guess, lo + 1), hi) - 1  # "is the score >= guess?"
+            guided -= 1
+        else:
+            med = lo + (hi - lo) // 2
+            if med <= 0 and _half(lo) < med:
+                med = _half(lo)
+            elif med >= 0 and _half(hi) > med:
+                med = _half(hi)
         r = negamax(cur, mask, moves, med, med + 1, table, bits, ints, stats)
         if stats[ABORTED]:
             break
         if r <= med:
             hi = r
+            guess = hi  # next guided test: "is it hi after all?"
         else:
             lo = r
+            guess = lo + 1  # next guided test: "is it more than lo?"
     return lo, hi
 
 
@@ -356,18 +425,23 @@ def solve(
     mask: np.uint64,
     moves: int,
     weak: bool,
+    guess: int,
     table: np.ndarray,
     bits: np.ndarray,
     ints: np.ndarray,
     stats: np.ndarray,
 ) -> int:
-    """Exact Pons score of a position nobody has won yet (weak: -1, 0 or 1)."""
+    """Exact Pons score of a position nobody has won yet (weak: -1, 0 or 1).
+
+    ``guess``: a likely score to test first, or :data:`NO_GUESS`.
+    """
     if can_win_next(cur, mask):
         return 1 if weak else (CELLS + 1 - moves) // 2
     lo, hi = -((CELLS - moves) // 2), (CELLS + 1 - moves) // 2
     if weak:
         lo, hi = -1, 1
-    score = narrow(cur, mask, moves, lo, hi, table, bits, ints, stats)[0]
+        guess = NO_GUESS
+    score = narrow(cur, mask, moves, lo, hi, guess, table, bits, ints, stats)[0]
     return min(max(score, -1), 1) if weak else score
 
 
