@@ -1,31 +1,22 @@
 """The exact Connect Four solver against Pons' public test sets, the generic
-negamax, its own weak mode, and its deadline."""
+negamax, its own weak mode, and its limits."""
 
 from __future__ import annotations
 
 import random
+import threading
 import time
-from pathlib import Path
 
 import pytest
 
-from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome
-from unbeatable.search.engine import Outcome, SearchTimeout
+from connect4_sets import cases
+from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome, win_now_score
+from unbeatable.search.engine import Limits, Outcome
 from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.heuristic import best_guess
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 game = connect4()
-
-
-def cases(name: str, limit: int | None = None) -> list[tuple[str, int]]:
-    """(moves, score) lines of a public set; skips the test if the set is absent."""
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"public test set {path} not available")
-    rows = [line.split() for line in path.read_text().splitlines() if line.strip()]
-    return [(moves, int(score)) for moves, score in rows[:limit]]
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +79,7 @@ def test_solve_gives_outcome_and_a_move_keeping_it(engine: Connect4Engine) -> No
         assert solved.move in game.moves(position)
         child = game.play(position, solved.move)
         if child.winner is not None:
-            assert expected == (43 - position.stones) // 2
+            assert expected == win_now_score(position.stones)
         elif game.is_terminal(child):
             assert expected == 0
         else:
@@ -118,27 +109,37 @@ def test_immediate_win_is_played(engine: Connect4Engine) -> None:
     assert solved.outcome == Outcome("win", 1)
 
 
-def test_deadline_gives_an_inexact_answer_with_a_legal_move() -> None:
+def test_limits_give_an_inexact_answer_with_a_legal_move() -> None:
     engine = Connect4Engine(book=None)
     for moves in ("", "4", "44"):
         position = game.parse(moves)
-        solved = engine.solve(position, deadline=time.perf_counter() + 0.02)
+        solved = engine.solve(position, Limits.seconds(0.02))
         assert solved.outcome == Outcome("unknown", None, exact=False)
         assert solved.move in game.moves(position)
-    passed = engine.solve(game.parse("4453"), deadline=time.perf_counter() - 1)
+        assert engine.value(position, Limits.seconds(0.02)).outcome.exact is False
+    passed = engine.solve(game.parse("4453"), Limits(deadline=time.perf_counter() - 1))
     assert not passed.outcome.exact
     assert passed.move in game.moves(game.parse("4453"))
-    with pytest.raises(SearchTimeout):
-        engine.solve_score(game.parse("4"), deadline=time.perf_counter() + 0.01)
 
 
-def test_generous_deadline_is_exact(engine: Connect4Engine) -> None:
+def test_a_stop_switch_ends_a_search_within_milliseconds() -> None:
+    engine = Connect4Engine(book=None)
+    stop = threading.Event()
+    timer = threading.Timer(0.05, stop.set)
+    timer.start()
+    start = time.perf_counter()
+    solved = engine.solve(game.initial(), Limits(stop=stop))
+    assert time.perf_counter() - start < 1.0
+    assert not solved.outcome.exact and solved.move in range(7)
+
+
+def test_generous_limits_are_exact(engine: Connect4Engine) -> None:
     for moves, expected in cases("Test_L2_R2", 10):
         position = game.parse(moves)
-        score, _ = engine.solve_score(position, deadline=time.perf_counter() + 600)
-        assert score == expected
-        solved = engine.solve(position, deadline=time.perf_counter() + 600)
+        solved = engine.solve(position, Limits.seconds(600))
         assert solved.outcome == Outcome(*pons_outcome(position.stones, expected))
+        assert solved.move_proven
+        assert engine.value(position, Limits.seconds(600)).outcome == solved.outcome
 
 
 def test_best_guess_proves_short_wins_and_returns_legal_moves() -> None:
@@ -173,8 +174,9 @@ def _late_positions(count: int, seed: int) -> list[Connect4Position]:
 
 
 def test_agrees_with_generic_negamax(engine: Connect4Engine) -> None:
-    negamax_module = pytest.importorskip("unbeatable.search.negamax")
-    generic = negamax_module.Negamax(game)
+    from unbeatable.search.negamax import Negamax
+
+    generic = Negamax(game)
     for position in _late_positions(24, seed=11):
         ours = engine.solve(position)
         theirs = generic.solve(position)

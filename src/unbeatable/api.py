@@ -4,19 +4,26 @@ Every function takes a game (its registry name or a :class:`Game` object) and a
 position (its notation or a position object), so the CLI, the web API and
 Python users share one code path. Engines are created once per process and
 keep what they learn, so repeated queries get faster.
+
+Every function is safe to call from several threads at once: engines keep
+their search state per call, and the caches here are locked.
 """
 
 from __future__ import annotations
 
+import math
+import threading
 import time
-from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections import OrderedDict
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from unbeatable.games import Game, get_game
 from unbeatable.games.base import GameError, IllegalMoveError
-from unbeatable.search.analysis import Analysis, MoveValue
+from unbeatable.search.analysis import Analysis, MoveValue, move_value
 from unbeatable.search.analysis import analyze as _analyze
-from unbeatable.search.engine import Engine
+from unbeatable.search.engine import UNLIMITED, Engine, Limits, Outcome
 from unbeatable.search.negamax import Negamax
 from unbeatable.solvers import has_specialised_engine, specialised_engine
 
@@ -30,8 +37,41 @@ ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "negamax")
 #: Games not listed are small enough to solve exactly every time (tic-tac-toe).
 DEFAULT_TIME_LIMITS: dict[str, float] = {"connect4": 2.0}
 
-_ANALYSIS_MEMO_SIZE = 1 << 14
-_analysis_memo: dict[tuple[str, str | None, Any], Analysis] = {}
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class _Memo(Generic[K, V]):
+    """A bounded, thread-safe map: the least recently used entry goes first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+#: Proven analyses and AI moves per (game object, algorithm, position key):
+#: values never change, and the AI meets the same positions again and again.
+_analyses: _Memo[tuple[Any, str | None, Hashable], Analysis] = _Memo(1 << 14)
+_moves: _Memo[tuple[Any, Hashable], MoveValue] = _Memo(1 << 14)
 
 
 def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any, Any], Any]:
@@ -44,10 +84,10 @@ def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any,
     return rules, position
 
 
-@cache
-def _engine(name: str, algorithm: str, rules: Any) -> Engine:
+@lru_cache(maxsize=64)
+def _engine(rules: Any, algorithm: str) -> Engine:
     if algorithm == "special":
-        special = specialised_engine(name)
+        special = specialised_engine(rules.name)
         assert special is not None
         return special
     if algorithm == "negamax":
@@ -61,13 +101,14 @@ def _engine(name: str, algorithm: str, rules: Any) -> Engine:
 
 
 def engine(game: str | Game[Any, Any], algorithm: str | None = None) -> Engine:
-    """The process-wide engine for ``game``. ``None`` picks the fastest exact
-    one: the game's specialised solver if it has one, else negamax."""
+    """The process-wide engine for ``game`` (the 64 most recently used games
+    keep theirs). ``None`` picks the fastest exact one: the game's specialised
+    solver if it has one, else negamax."""
     rules = get_game(game) if isinstance(game, str) else game
     if algorithm is None:
         algorithm = "special" if has_specialised_engine(rules.name) else "negamax"
     hashable_rules: Any = rules  # rules objects hash by identity
-    return _engine(rules.name, algorithm, hashable_rules)
+    return _engine(hashable_rules, algorithm)
 
 
 def default_time_limit(game: str | Game[Any, Any]) -> float | None:
@@ -76,12 +117,11 @@ def default_time_limit(game: str | Game[Any, Any]) -> float | None:
     return DEFAULT_TIME_LIMITS.get(name)
 
 
-def _deadline(time_limit: float | None) -> float | None:
-    if time_limit is None:
-        return None
-    if not time_limit > 0:
+def limits(time_limit: float | None, stop: threading.Event | None = None) -> Limits:
+    """The search limits of a time limit in seconds (None or infinity: none)."""
+    if time_limit is not None and (math.isnan(time_limit) or time_limit <= 0):
         raise GameError(f"time limit must be a positive number of seconds, got {time_limit}")
-    return time.perf_counter() + time_limit
+    return Limits.seconds(time_limit, stop)
 
 
 def analyze(
@@ -90,37 +130,30 @@ def analyze(
     *,
     algorithm: str | None = None,
     time_limit: float | None = None,
+    stop: threading.Event | None = None,
 ) -> Analysis:
     """The value of ``position`` for the side to move and of every legal move.
 
     ``algorithm`` selects the engine (default: negamax, or the game's
     specialised solver). With a ``time_limit`` in seconds the answer carries
     ``exact``; moves that could not be proven in time are ``"unknown"``.
+    ``stop``, set from another thread, ends the work early the same way.
+    Proven analyses are remembered, so asking again costs a lookup.
     """
     rules, pos = resolve(game, position)
-    return _analyze(
-        rules,
-        pos,
-        engine(rules, algorithm),
-        deadline=_deadline(time_limit),
-        report_exact=time_limit is not None,
-    )
-
-
-def _proven_analysis(
-    rules: Game[Any, Any], pos: Any, algorithm: str | None, time_limit: float | None
-) -> Analysis:
-    """``analyze`` remembered per position once proven: the AI's choices at
-    every level need only the moves' values, which never change."""
-    memo_key = (rules.name, algorithm, rules.key(pos))
-    known = _analysis_memo.get(memo_key)
+    memo_key = (rules, algorithm, rules.key(pos))
+    known = _analyses.get(memo_key)
+    # Games that may be answered unproven always say whether this one is.
+    report_exact = time_limit is not None or default_time_limit(rules) is not None
     if known is not None:
-        return known
-    analysis = analyze(rules, pos, algorithm=algorithm, time_limit=time_limit)
+        if report_exact == (known.exact is not None):
+            return known
+        return known._replace(exact=True if report_exact else None)
+    analysis = _analyze(
+        rules, pos, engine(rules, algorithm), limits(time_limit, stop), report_exact
+    )
     if analysis.exact is not False:
-        if len(_analysis_memo) >= _ANALYSIS_MEMO_SIZE:
-            _analysis_memo.clear()
-        _analysis_memo[memo_key] = analysis
+        _analyses.put(memo_key, analysis)
     return analysis
 
 
@@ -132,8 +165,7 @@ def best_move(
 
     Answers are remembered per position, so a repeated query costs a lookup.
     """
-    rules, pos = resolve(game, position)
-    return _proven_analysis(rules, pos, algorithm, default_time_limit(rules)).best
+    return analyze(game, position, algorithm=algorithm, time_limit=default_time_limit(game)).best
 
 
 class Solution(NamedTuple):
@@ -161,12 +193,13 @@ def solve(
     weak: bool = False,
     algorithm: str | None = None,
     time_limit: float | None = None,
+    stop: threading.Event | None = None,
 ) -> Solution:
     """The value of ``position`` for the side to move. ``weak`` asks only for
     win/draw/loss (no distance: ``plies`` and ``score`` are None), which is faster."""
     rules, pos = resolve(game, position)
     start = time.perf_counter()
-    solved = engine(rules, algorithm).solve(pos, _deadline(time_limit), weak)
+    solved = engine(rules, algorithm).value(pos, limits(time_limit, stop), weak)
     outcome = solved.outcome
     score = None if outcome.plies is None else rules.score(pos, outcome.result, outcome.plies)
     return Solution(
@@ -188,15 +221,55 @@ def choose_move(
     level: str = "impossible",
     rng: random.Random | None = None,
     time_limit: float | None = None,
+    *,
+    analysis: Analysis | None = None,
+    stop: threading.Event | None = None,
 ) -> MoveValue | None:
-    """The move an AI of ``level`` plays (None if the game is over)."""
-    import random
+    """The move an AI of ``level`` plays (None if the game is over).
 
-    from unbeatable.search.levels import choose
+    The impossible level plays the move that keeps the position's value, the
+    first in tie-break order (the analysis' best move), proven within the
+    time limit (the game's default if None) or, past it, the engine's best
+    guess. The weaker levels cost no more: the same move, plus what they see
+    within their short horizon. With an ``analysis`` of the position (the AI
+    explains itself), the choice is made from it instead, with no search.
+    """
+    import random as random_module
+
+    from unbeatable.search.levels import SKILLS, Level, choose, choose_from, within_horizon
 
     rules, pos = resolve(game, position)
+    rng = rng or random_module.Random()
+    if analysis is not None:
+        return choose_from(analysis, level, rng)
+    if not rules.moves(pos):
+        return None
     limit = time_limit if time_limit is not None else default_time_limit(rules)
-    return choose(_proven_analysis(rules, pos, None, limit), level, rng or random.Random())
+    best = _ai_move(rules, pos, limits(limit, stop))
+    level = Level(level)
+    if level is Level.impossible:
+        return best
+    return choose(best, within_horizon(rules, pos, SKILLS[level].horizon), level, rng)
+
+
+def _ai_move(rules: Game[Any, Any], pos: Any, search_limits: Limits) -> MoveValue:
+    """The impossible level's move with its value, remembered once proven."""
+    memo_key = (rules, rules.key(pos))
+    known = _moves.get(memo_key)
+    if known is not None:
+        return known
+    exact = _analyses.get((rules, None, rules.key(pos)))
+    if exact is not None and exact.best is not None:
+        return exact.best
+    solved = engine(rules).solve(pos, search_limits)
+    if solved.move is None:  # pragma: no cover - engines always find a move
+        solved = solved._replace(move=rules.moves(pos)[0])
+    proven = solved.move_proven and solved.outcome.exact
+    outcome = solved.outcome if proven else Outcome("unknown", None, False)
+    chosen = move_value(rules, pos, solved.move, outcome)
+    if proven:
+        _moves.put(memo_key, chosen)
+    return chosen
 
 
 def play_move(game: str | Game[Any, Any], position: Any, move: str) -> Any:
@@ -218,3 +291,19 @@ def status(game: str | Game[Any, Any], position: Any) -> dict[str, Any]:
         width = rules.grid(pos).index("/")
         line = [list(divmod(cell, width)) for cell in cells]
     return {"over": rules.is_terminal(pos), "winner": rules.winner(pos), "line": line}
+
+
+__all__ = [
+    "ALGORITHMS",
+    "UNLIMITED",
+    "analyze",
+    "best_move",
+    "choose_move",
+    "default_time_limit",
+    "engine",
+    "limits",
+    "play_move",
+    "resolve",
+    "solve",
+    "status",
+]

@@ -69,14 +69,10 @@ TimeLimit = Annotated[
     typer.Option(
         "--time-limit",
         min=0.001,
-        help="Seconds the search may take; the answer says exact=false if it ran out. "
-        "Default: unlimited for tic-tac-toe, 2 s for Connect Four.",
+        help="Seconds the search may take ('inf': no limit, the default); the answer "
+        "says exact=false if it ran out.",
     ),
 ]
-
-
-def _limit(game: str, time_limit: float | None) -> float | None:
-    return time_limit if time_limit is not None else api.default_time_limit(game)
 
 
 def _json_line(data: dict[str, Any]) -> None:
@@ -113,8 +109,8 @@ def analyze(
     ] = None,
     time_limit: TimeLimit = None,
 ) -> None:
-    """Value of a position and of every legal move."""
-    limit = _limit(game.value, time_limit)
+    """Value of a position and of every legal move (exact unless --time-limit)."""
+    limit = time_limit
     alg = None if algorithm is None else algorithm.value
 
     def run(text: str) -> dict[str, Any]:
@@ -153,8 +149,8 @@ def solve(
     ] = False,
     time_limit: TimeLimit = None,
 ) -> None:
-    """Value of a position for the side to move."""
-    limit = _limit(game.value, time_limit)
+    """Value of a position for the side to move (exact unless --time-limit)."""
+    limit = time_limit
 
     def run(text: str) -> dict[str, Any]:
         return api.solve(game.value, text, weak=weak, time_limit=limit).to_dict()

@@ -18,7 +18,7 @@ from unbeatable import api
 from unbeatable.cli import render
 from unbeatable.games.base import GameError
 from unbeatable.search.analysis import Analysis
-from unbeatable.search.levels import Level, choose
+from unbeatable.search.levels import Level, choose_from
 
 HELP = "a move ({example}), ? for a hint, u to undo your last move, q to quit"
 
@@ -134,7 +134,7 @@ class Match:
         analysis: Analysis | None = None
         if self.explain:
             analysis = api.analyze(game, self.position, time_limit=api.default_time_limit(game))
-            move = choose(analysis, self.level, self.rng)
+            move = choose_from(analysis, self.level, self.rng)
         else:
             move = api.choose_move(game, self.position, self.level, self.rng)
         assert move is not None

@@ -45,8 +45,13 @@ CENTRE_ORDER: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
 FinalResult = Literal["win", "draw", "loss"]
 _CENTRE_RANK = {col: rank for rank, col in enumerate(CENTRE_ORDER)}
 
-_BOTTOM = sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH))
-BOARD_MASK = _BOTTOM * ((1 << HEIGHT) - 1)
+#: One bit per column, on the bottom row.
+BOTTOM_ROW = sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH))
+#: Every playable cell (the sentinel row excluded).
+BOARD_MASK = BOTTOM_ROW * ((1 << HEIGHT) - 1)
+#: Stones each player has when the board is full, plus one: Pons scores count
+#: down from it (a win with one's n-th stone scores ``PONS_BASE - n``).
+PONS_BASE = CELLS // 2 + 1
 
 
 def bit(col: int, row: int) -> int:
@@ -99,6 +104,14 @@ def mirror_bits(stones: int) -> int:
 # -- Pons scores ----------------------------------------------------------------
 
 
+def win_now_score(stones: int) -> int:
+    """Pons score of the side to move on a board of ``stones`` stones when it
+    wins with its next stone (the opponent's score when the side to move
+    loses to the opponent's next stone is ``-win_now_score(stones + 1)``).
+    The solver's kernel compiles this very function."""
+    return (CELLS + 1 - stones) // 2
+
+
 def pons_score(stones: int, result: str, plies: int) -> int:
     """Score in Pons' convention for the side to move of a board with
     ``stones`` stones, from a result and the game's remaining length in plies.
@@ -111,9 +124,9 @@ def pons_score(stones: int, result: str, plies: int) -> int:
         return 0
     mine, theirs = stones // 2, stones - stones // 2
     if result == "win":
-        return 22 - (mine + (plies + 1) // 2)
+        return PONS_BASE - (mine + (plies + 1) // 2)
     if result == "loss":
-        return -(22 - (theirs + plies // 2))
+        return -(PONS_BASE - (theirs + plies // 2))
     raise ValueError(f"no Pons score for result {result!r}")
 
 
@@ -128,11 +141,11 @@ def pons_outcome(stones: int, score: int) -> tuple[FinalResult, int]:
     if score == 0:
         return "draw", CELLS - stones
     if score > 0:
-        more = 22 - score - mine  # stones the side to move still plays, winning one included
+        more = PONS_BASE - score - mine  # stones the side to move still plays, winning one included
         plies = 2 * more - 1
         result = "win"
     else:
-        more = 22 + score - theirs
+        more = PONS_BASE + score - theirs
         plies = 2 * more
         result = "loss"
     if more < 1 or stones + plies > CELLS:

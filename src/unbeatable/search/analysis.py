@@ -12,7 +12,7 @@ import time
 from typing import Any, NamedTuple, TypeVar
 
 from unbeatable.games.base import Game
-from unbeatable.search.engine import Engine, Outcome
+from unbeatable.search.engine import UNLIMITED, Engine, Limits, Outcome
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -82,12 +82,6 @@ class Analysis(NamedTuple):
 UNPROVEN = (1, 0)
 
 
-def _share(deadline: float, parts: int) -> float:
-    """A deadline giving one of ``parts`` equal shares of the time left."""
-    now = time.perf_counter()
-    return now + max(0.0, deadline - now) / parts
-
-
 def rank(outcome: Outcome) -> tuple[int, int]:
     """Sort key, higher is better for the mover: fastest win, draw, an
     unproven move, then the slowest loss."""
@@ -106,66 +100,100 @@ def terminal_outcome(game: Game[P, M], position: P) -> Outcome:
     return Outcome("draw" if game.winner(position) is None else "loss", 0)
 
 
-def analyze(
-    game: Game[P, M],
-    position: P,
-    engine: Engine,
-    deadline: float | None = None,
-    report_exact: bool = False,
-) -> Analysis:
-    """Value every legal move of ``position`` with ``engine``.
+class Valued(NamedTuple):
+    """Every legal move's value, as :func:`value_moves` found it."""
 
-    With a ``deadline``, the engine first gets a share of the time for the
-    position itself (its own best move, proven or a heuristic pick), then the
-    remaining time is shared evenly among the moves still to be valued, so one
-    hard move cannot starve the others. Moves the engine could not prove come
-    back as ``"unknown"``; if no move is proven at least a draw, the best move
-    is the engine's own pick. ``report_exact`` adds the ``exact`` field for
-    games whose answers may be unproven.
+    #: (move, outcome for the mover) in board order.
+    moves: list[tuple[Any, Outcome]]
+    #: The position's own value, when the engine proved it under limits.
+    root: Outcome | None
+    #: The engine's own choice of move under limits (proven or its best guess).
+    pick: Any
+    pick_proven: bool
+    nodes: int
+
+    @property
+    def exact(self) -> bool:
+        return all(outcome.exact for _, outcome in self.moves)
+
+
+def value_moves(
+    game: Game[P, M], position: P, engine: Engine, limits: Limits = UNLIMITED
+) -> Valued:
+    """Ask ``engine`` for the value of every legal move of ``position``.
+
+    Under limits, the engine first gets half the time for the position itself
+    (its value and a move that keeps it, or its best guess): a solver that
+    knows the value (an opening book) can then prove which move keeps it,
+    which is what the AI needs even when other moves stay unproven. The rest
+    is shared evenly among the moves still to be valued, so one hard move
+    cannot starve the others. A move the engine could not value comes back
+    ``unknown``, unless it is the proven pick: that one keeps the position's
+    value.
     """
-    start = time.perf_counter()
     nodes = 0
     legal = list(game.moves(position))
     pick: Any = None
-    root: Outcome | None = None  # the position's own value, when the engine proved it
-    proven_pick = False
-    if deadline is not None and legal:
-        # Half the budget for the position itself: a solver that knows its value
-        # (an opening book) can then prove which move keeps it, which is what
-        # the AI needs even when the other moves stay unproven.
-        solved = engine.solve(position, _share(deadline, 2))
+    root: Outcome | None = None
+    pick_proven = False
+    if limits.bounded and legal:
+        solved = engine.solve(position, limits.share(2))
         nodes += solved.nodes
         pick = solved.move
         if solved.outcome.exact:
             root = solved.outcome
-            proven_pick = solved.move_proven and pick in legal
-    valued: list[tuple[M, Outcome]] = []
+            pick_proven = solved.move_proven and pick in legal
+    valued: list[tuple[Any, Outcome]] = []
     for i, move in enumerate(legal):
-        share = None if deadline is None else _share(deadline, len(legal) - i)
-        solved = engine.solve(game.play(position, move), share)
-        nodes += solved.nodes
-        outcome = solved.outcome.parent()
-        if move == pick and proven_pick and not outcome.exact:
+        answer = engine.value(game.play(position, move), limits.share(len(legal) - i))
+        nodes += answer.nodes
+        outcome = answer.outcome.parent()
+        if move == pick and pick_proven and not outcome.exact:
             assert root is not None
             outcome = root  # the proven best move keeps the position's value
         valued.append((move, outcome))
-    exact = all(o.exact for _, o in valued)
+    return Valued(valued, root, pick, pick_proven, nodes)
 
-    values = {move: _move_value(game, position, move, outcome) for move, outcome in valued}
-    if valued:
-        outcomes = dict(valued)
-        top = max(rank(o) for o in outcomes.values())
-        if not exact and proven_pick:
-            best_raw = pick
-        elif top == UNPROVEN and pick in outcomes and rank(outcomes[pick]) == top:
-            best_raw = pick  # nothing proven at least a draw: the engine's own choice
-        else:
-            best_raw = next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
-        best: MoveValue | None = values[best_raw]
-        if exact or root is None:
-            root = outcomes[best_raw]
+
+def pick_best(game: Game[P, M], position: P, valued: Valued) -> Any:
+    """The best move: the fastest win, else a draw, else the slowest loss, ties
+    broken by the game's ``tie_break`` order. When some values are unknown, a
+    proven pick of the engine wins, and if nothing is proven at least a draw,
+    the engine's own choice. None if there are no moves."""
+    if not valued.moves:
+        return None
+    outcomes = dict(valued.moves)
+    top = max(rank(o) for o in outcomes.values())
+    pick = valued.pick
+    if not valued.exact and valued.pick_proven:
+        return pick
+    if top == UNPROVEN and pick in outcomes and rank(outcomes[pick]) == top:
+        return pick  # nothing proven at least a draw: the engine's own choice
+    legal = [move for move, _ in valued.moves]
+    return next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
+
+
+def analyze(
+    game: Game[P, M],
+    position: P,
+    engine: Engine,
+    limits: Limits = UNLIMITED,
+    report_exact: bool = False,
+) -> Analysis:
+    """Value every legal move of ``position`` with ``engine`` and pick the best
+    (:func:`value_moves`, then :func:`pick_best`). ``report_exact`` adds the
+    ``exact`` field, for games whose answers may be unproven."""
+    start = time.perf_counter()
+    valued = value_moves(game, position, engine, limits)
+    best_raw = pick_best(game, position, valued)
+    values = {move: move_value(game, position, move, o) for move, o in valued.moves}
+    best = None if best_raw is None else values[best_raw]
+    if best_raw is None:
+        root = terminal_outcome(game, position)
+    elif valued.exact or valued.root is None:
+        root = dict(valued.moves)[best_raw]
     else:
-        best, root = None, terminal_outcome(game, position)
+        root = valued.root
     return Analysis(
         game=game.name,
         position=game.format(position),
@@ -174,14 +202,15 @@ def analyze(
         plies=root.plies,
         score=None if root.plies is None else game.score(position, root.result, root.plies),
         best=best,
-        moves=tuple(values[m] for m in legal),
-        nodes=nodes,
+        moves=tuple(values.values()),
+        nodes=valued.nodes,
         time_ms=round((time.perf_counter() - start) * 1000, 3),
-        exact=exact if report_exact else None,
+        exact=valued.exact if report_exact else None,
     )
 
 
-def _move_value(game: Game[P, M], position: P, move: M, outcome: Outcome) -> MoveValue:
+def move_value(game: Game[P, M], position: P, move: M, outcome: Outcome) -> MoveValue:
+    """``move`` and its ``outcome`` for the mover, as analysis reports it."""
     score = None if outcome.plies is None else game.score(position, outcome.result, outcome.plies)
     return MoveValue(
         move=game.format_move(move),

@@ -9,9 +9,14 @@ the CLI and the web API never depend on one engine's score scale.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Protocol
+import math
+import time
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 from unbeatable.games.base import Game
+
+if TYPE_CHECKING:
+    import threading
 
 Result = Literal["win", "draw", "loss", "unknown"]
 
@@ -20,7 +25,71 @@ FLIP: dict[str, Result] = {"win": "loss", "loss": "win", "draw": "draw", "unknow
 
 
 class SearchTimeout(Exception):
-    """Raised inside a search when its deadline or node budget runs out."""
+    """Raised inside a search when its limits run out (deadline or stop
+    switch); ``nodes`` is the work done until then, where known."""
+
+    def __init__(self, message: str = "search limits reached", nodes: int = 0) -> None:
+        super().__init__(message)
+        self.nodes = nodes
+
+
+class Limits:
+    """How long one search may run: a deadline and a stop switch.
+
+    ``deadline`` is a :func:`time.perf_counter` value (None: no time limit).
+    ``stop`` is a :class:`threading.Event` that another thread may set to end
+    the search early (the web server sets it when the client has gone away).
+    Engines check :meth:`expired` every few thousand nodes and then raise
+    :class:`SearchTimeout` or answer with what they have. Every share of the
+    budget (:meth:`share`) keeps the same switch.
+    """
+
+    __slots__ = ("deadline", "stop")
+
+    def __init__(self, deadline: float | None = None, stop: threading.Event | None = None) -> None:
+        self.deadline = deadline
+        self.stop = stop
+
+    @classmethod
+    def seconds(cls, seconds: float | None, stop: threading.Event | None = None) -> Limits:
+        """Limits ending ``seconds`` from now (None or infinity: no time limit)."""
+        if seconds is None or math.isinf(seconds):
+            return cls(None, stop)
+        return cls(time.perf_counter() + seconds, stop)
+
+    def __repr__(self) -> str:
+        left = "none" if self.deadline is None else f"{self.remaining():.3f}s"
+        return f"Limits(time left={left}, stop={self.stop is not None})"
+
+    @property
+    def bounded(self) -> bool:
+        """Whether anything can end the search early."""
+        return self.deadline is not None or self.stop is not None
+
+    def remaining(self) -> float:
+        """Seconds left (infinity without a deadline, 0 once stopped)."""
+        if self.stop is not None and self.stop.is_set():
+            return 0.0
+        if self.deadline is None:
+            return math.inf
+        return max(0.0, self.deadline - time.perf_counter())
+
+    def expired(self) -> bool:
+        """True once the deadline has passed or the switch is set."""
+        if self.stop is not None and self.stop.is_set():
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def share(self, parts: int) -> Limits:
+        """One of ``parts`` equal shares of the time left, with the same switch."""
+        if self.deadline is None:
+            return self
+        now = time.perf_counter()
+        return Limits(now + max(0.0, self.deadline - now) / parts, self.stop)
+
+
+#: No limits at all: the search runs to the end.
+UNLIMITED = Limits()
 
 
 class Outcome(NamedTuple):
@@ -56,11 +125,18 @@ class Solved(NamedTuple):
 
 
 class Engine(Protocol):
-    """A solver bound to one game. ``solve`` must respect ``deadline``
-    (a ``time.perf_counter()`` value): past it, return an inexact outcome or
-    raise :class:`SearchTimeout`, never run on."""
+    """A solver bound to one game. ``solve`` must respect ``limits``: once
+    they expire, return an inexact outcome (or raise :class:`SearchTimeout`),
+    never run on. Engines are safe to share between threads: all search
+    state lives in each call."""
 
-    def solve(self, position: Any, deadline: float | None = None, weak: bool = False) -> Solved: ...
+    def solve(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
+        """The position's outcome for the side to move and a move that keeps it."""
+        ...
+
+    def value(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
+        """The outcome only (no move needed): analysis asks this of every child."""
+        ...
 
 
 def outcome_from_value(

@@ -1,19 +1,29 @@
-"""Difficulty levels: how a human-like opponent picks among analysed moves.
+"""Difficulty levels: how a human-like opponent picks its move.
 
-``impossible`` always plays the analysis' best move. The weaker levels model a
-player who sees only a short way ahead: they spot wins within their horizon and
-avoid losses within it, and otherwise play a random move, with a chance of
-playing the best move anyway. Randomness comes from the caller's ``random.Random``
-so a seeded game replays exactly.
+``impossible`` always plays the best move. The weaker levels model a player
+who sees only a short way ahead: they take a win within their horizon, avoid
+a loss within it, and otherwise play a random move, with a chance of playing
+the best move anyway. Randomness comes from the caller's ``random.Random``,
+drawn the same way whatever the engine found, so a seeded game replays
+exactly.
+
+What a weak level "sees" is computed exactly by :func:`within_horizon`, a
+search only ``horizon`` plies deep: it costs next to nothing and never
+depends on how far a timed search got. The best move is the one the
+impossible level plays, so the weaker levels never cost more than it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from unbeatable.search.analysis import Analysis, MoveValue
+from unbeatable.games.base import Game
+from unbeatable.search.analysis import Analysis, MoveValue, move_value, rank
+from unbeatable.search.engine import Outcome
 
 
 class Level(StrEnum):
@@ -39,10 +49,16 @@ SKILLS: dict[Level, Skill] = {
 }
 
 
-def choose(analysis: Analysis, level: Level | str, rng: random.Random) -> MoveValue | None:
-    """The move an AI of ``level`` plays in the analysed position (None if it is over)."""
+def choose(
+    best: MoveValue | None, moves: Sequence[MoveValue], level: Level | str, rng: random.Random
+) -> MoveValue | None:
+    """The move an AI of ``level`` plays, given the best move and the legal
+    moves with what is known of their values (None if the game is over).
+
+    Only values within the level's horizon count, so the choice is the same
+    whether ``moves`` carry exact values or just :func:`within_horizon`'s.
+    """
     level = Level(level)
-    best = analysis.best
     if best is None or level is Level.impossible:
         return best
     skill = SKILLS[level]
@@ -52,9 +68,46 @@ def choose(analysis: Analysis, level: Level | str, rng: random.Random) -> MoveVa
     def seen(m: MoveValue) -> bool:
         return m.plies is not None and m.plies <= skill.horizon
 
-    wins = [m for m in analysis.moves if m.result == "win" and seen(m)]
+    wins = [m for m in moves if m.result == "win" and seen(m)]
     if wins:
         return wins[0]
-    safe = [m for m in analysis.moves if not (m.result == "loss" and seen(m))]
+    safe = [m for m in moves if not (m.result == "loss" and seen(m))]
     # Nothing decisive in sight: any move that does not visibly lose will do.
-    return rng.choice(safe or list(analysis.moves))
+    return rng.choice(safe or list(moves))
+
+
+def choose_from(analysis: Analysis, level: Level | str, rng: random.Random) -> MoveValue | None:
+    """:func:`choose` over a whole analysis (its best move and every move's value)."""
+    return choose(analysis.best, analysis.moves, level, rng)
+
+
+def within_horizon(game: Game[Any, Any], position: Any, horizon: int) -> list[MoveValue]:
+    """Every legal move with its value where the game ends within ``horizon``
+    plies of best play (that move included), else ``unknown``: what a player
+    who sees ``horizon`` plies ahead knows. Board order."""
+    out = []
+    for move in game.moves(position):
+        outcome = _ends_within(game, game.play(position, move), horizon - 1)
+        known = Outcome("unknown", None, False) if outcome is None else outcome.parent()
+        out.append(move_value(game, position, move, known))
+    return out
+
+
+def _ends_within(game: Game[Any, Any], position: Any, plies: int) -> Outcome | None:
+    """The outcome for the side to move if best play ends the game within
+    ``plies`` more plies, else None."""
+    if game.is_terminal(position):
+        return Outcome("draw" if game.winner(position) is None else "loss", 0)
+    if plies <= 0:
+        return None
+    best: Outcome | None = None
+    open_ended = False
+    for move in game.moves(position):
+        child = _ends_within(game, game.play(position, move), plies - 1)
+        if child is None:
+            open_ended = True  # the game goes on past the horizon that way
+        elif best is None or rank(child.parent()) > rank(best):
+            best = child.parent()
+    if best is not None and best.result == "win":
+        return best  # no move that goes on can win sooner than within the horizon
+    return None if open_ended else best

@@ -3,8 +3,10 @@
 Values are from the *maximizer's* view (``game.players[0]``, x in tic-tac-toe):
 ``max_value`` and ``min_value`` call each other, one level per ply. Terminal
 positions are scored by ``game.utility(position, plies)``: for win/loss games
-that is +(10 - plies) for an x win, -(10 - plies) for an o win and 0 for a
-draw, so the maximizer prefers the fastest win and the slowest loss.
+that is ``win_score - plies`` for a win of the first player, its negative for
+a win of the second and 0 for a draw (tic-tac-toe's ``win_score`` is 10: +10
+for x, -10 for o, one less per ply), so the maximizer prefers the fastest win
+and the slowest loss.
 
 These are teaching engines: no tables, no ordering, nothing hidden. The
 production engine is :mod:`unbeatable.search.negamax`. Both functions accept an
@@ -15,13 +17,19 @@ after its value is known; the ``tree`` command uses it to draw the search.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from unbeatable.games.base import Game
-from unbeatable.search.engine import Outcome, SearchTimeout, Solved, outcome_from_value
+from unbeatable.search.engine import (
+    UNLIMITED,
+    Limits,
+    Outcome,
+    SearchTimeout,
+    Solved,
+    outcome_from_value,
+)
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -38,23 +46,19 @@ class Stats:
 
 
 class _Budget:
-    """Deadline check shared by the teaching engines (checked every 1,024 nodes
-    so that the clock costs nothing measurable)."""
+    """Limits check shared by the teaching engines (every 1,024 nodes, so that
+    the clock costs nothing measurable)."""
 
-    __slots__ = ("deadline", "stats")
+    __slots__ = ("limits", "stats")
 
-    def __init__(self, stats: Stats, deadline: float | None) -> None:
+    def __init__(self, stats: Stats, limits: Limits) -> None:
         self.stats = stats
-        self.deadline = deadline
+        self.limits = limits
 
     def visit(self) -> None:
         self.stats.nodes += 1
-        if (
-            self.deadline is not None
-            and self.stats.nodes & 1023 == 0
-            and time.perf_counter() > self.deadline
-        ):
-            raise SearchTimeout("search deadline reached")
+        if self.stats.nodes & 1023 == 0 and self.limits.bounded and self.limits.expired():
+            raise SearchTimeout("search limits reached", self.stats.nodes)
 
 
 def minimax(
@@ -63,7 +67,7 @@ def minimax(
     plies: int = 0,
     *,
     on_node: NodeCallback | None = None,
-    deadline: float | None = None,
+    limits: Limits = UNLIMITED,
 ) -> tuple[float, Stats]:
     """The minimax value of ``position`` (maximizer's view) and the work done.
 
@@ -71,7 +75,7 @@ def minimax(
     valued, so that depth-aware scores count from that root.
     """
     stats = Stats()
-    budget = _Budget(stats, deadline)
+    budget = _Budget(stats, limits)
     maximizer = game.players[0]
 
     def max_value(state: P, depth: int) -> float:
@@ -108,7 +112,7 @@ def alphabeta(
     plies: int = 0,
     *,
     on_node: NodeCallback | None = None,
-    deadline: float | None = None,
+    limits: Limits = UNLIMITED,
 ) -> tuple[float, Stats]:
     """Minimax with alpha-beta pruning: the same value, fewer nodes.
 
@@ -119,7 +123,7 @@ def alphabeta(
     returned value is exact.
     """
     stats = Stats()
-    budget = _Budget(stats, deadline)
+    budget = _Budget(stats, limits)
     maximizer = game.players[0]
 
     def max_value(state: P, depth: int, alpha: float, beta: float) -> float:
@@ -170,15 +174,19 @@ class TextbookEngine:
         self.game = game
         self.algorithm = algorithm
 
-    def solve(self, position: Any, deadline: float | None = None, weak: bool = False) -> Solved:
+    def solve(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
         game = self.game
         try:
-            value, stats = self.algorithm(game, position, deadline=deadline)
-        except SearchTimeout:
-            return Solved(Outcome("unknown", None, False), 0)
+            value, stats = self.algorithm(game, position, limits=limits)
+        except SearchTimeout as timeout:
+            return Solved(Outcome("unknown", None, False), timeout.nodes)
         if game.to_move(position) != game.players[0]:
             value = -value
         outcome = outcome_from_value(game, position, value)
         if weak:
             outcome = Outcome(outcome.result, None)
         return Solved(outcome, stats.nodes)
+
+    def value(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
+        """The outcome for the side to move (these engines never know a move)."""
+        return self.solve(position, limits, weak)

@@ -20,18 +20,29 @@ Scores: a win reached ``p`` plies below the root is ``win_score - p``, a loss
 its negative, a draw 0; an unfinished leaf at the depth limit gets the game's
 heuristic ``evaluate`` in (-1, 1), so proven results always dominate guesses.
 The table is bounded (oldest entries are evicted first), and every search
-honours a deadline, so no query can run or grow without limit.
+honours its :class:`Limits`, so no query can run or grow without limit.
+
+Search state (nodes, limits) lives in a :class:`_Run` made per query, so one
+engine serves any number of threads at once; they share only the table, whose
+entries are each written whole and are true wherever they came from.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
-import time
 from collections.abc import Hashable, Iterator
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, NamedTuple, TypeVar, cast
 
 from unbeatable.games.base import Game
-from unbeatable.search.engine import Outcome, SearchTimeout, Solved, outcome_from_value
+from unbeatable.search.engine import (
+    UNLIMITED,
+    Limits,
+    Outcome,
+    SearchTimeout,
+    Solved,
+    outcome_from_value,
+)
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -39,6 +50,8 @@ M = TypeVar("M")
 EXACT, LOWER, UPPER = 0, 1, 2
 #: Depth that means "to the end of the game": entries searched that deep are proofs.
 FULL_DEPTH = 1 << 30
+#: Nodes between two looks at the clock (a look costs more than a node).
+CHECK_EVERY = 1024
 
 
 class Iteration(NamedTuple):
@@ -51,6 +64,21 @@ class Iteration(NamedTuple):
     nodes: int
 
 
+class _Run:
+    """The state of one query: its node count and its limits."""
+
+    __slots__ = ("limits", "nodes")
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.nodes = 0
+
+    def visit(self) -> None:
+        self.nodes += 1
+        if self.nodes % CHECK_EVERY == 0 and self.limits.bounded and self.limits.expired():
+            raise SearchTimeout()
+
+
 class Negamax(Generic[P, M]):
     """Negamax search bound to one game, keeping its transposition table
     between queries (bounded to ``max_entries`` positions)."""
@@ -60,9 +88,6 @@ class Negamax(Generic[P, M]):
         self.max_entries = max_entries
         # key -> (node-relative value, bound flag, best move, searched depth)
         self.table: dict[Hashable, tuple[float, int, M | None, int]] = {}
-        self.nodes = 0
-        self._deadline: float | None = None
-        self._horizon = False
 
     def clear(self) -> None:
         """Forget everything learned (benchmarks use it to measure cold searches)."""
@@ -71,32 +96,40 @@ class Negamax(Generic[P, M]):
     # -- the search ------------------------------------------------------------
 
     def search(
-        self, position: P, alpha: float, beta: float, ply: int = 0, depth: int = FULL_DEPTH
-    ) -> float:
-        """Negamax value of ``position`` for the side to move, ``ply`` plies
-        below the root, searched ``depth`` more plies.
+        self,
+        position: P,
+        alpha: float,
+        beta: float,
+        depth: int = FULL_DEPTH,
+        limits: Limits = UNLIMITED,
+    ) -> tuple[float, bool, int]:
+        """Negamax value of ``position`` for the side to move, searched
+        ``depth`` plies deep: ``(value, proven, nodes)``.
 
-        Fail-soft alpha-beta: the result is exact when it lies strictly inside
+        Fail-soft alpha-beta: the value is exact when it lies strictly inside
         (alpha, beta); at or above ``beta`` it is a lower bound, at or below
-        ``alpha`` an upper bound (and the table records which).
+        ``alpha`` an upper bound. ``proven`` is False when the depth limit cut
+        the search somewhere, so the value is partly a heuristic guess.
+        Raises :class:`SearchTimeout` once ``limits`` expire.
+        """
+        run = _Run(limits)
+        try:
+            value, proven = self._search(run, position, alpha, beta, 0, depth)
+        except SearchTimeout:
+            raise SearchTimeout("search limits reached", run.nodes) from None
+        return value, proven, run.nodes
 
-        Search state (node count, deadline) lives in the engine, so one engine
-        serves one search at a time; the web server keeps one per game behind
-        a lock."""
+    def _search(
+        self, run: _Run, position: P, alpha: float, beta: float, ply: int, depth: int
+    ) -> tuple[float, bool]:
+        """The recursion behind :meth:`search`, ``ply`` plies below the root."""
         game = self.game
-        self.nodes += 1
-        if (
-            self._deadline is not None
-            and self.nodes & 1023 == 0
-            and time.perf_counter() > self._deadline
-        ):
-            raise SearchTimeout("search deadline reached")
+        run.visit()
         if game.is_terminal(position):
             value = game.utility(position, ply)
-            return value if game.to_move(position) == game.players[0] else -value
+            return (value if game.to_move(position) == game.players[0] else -value), True
         if depth <= 0:
-            self._horizon = True
-            return game.evaluate(position)
+            return game.evaluate(position), False
 
         key = game.key(position)
         entry = self.table.get(key)
@@ -104,26 +137,25 @@ class Negamax(Generic[P, M]):
         if entry is not None:
             stored, flag, hint, stored_depth = entry
             if stored_depth >= depth:
-                if stored_depth < FULL_DEPTH:
-                    self._horizon = True  # a depth-limited guess, not a proof
                 value = _from_table(stored, ply)
                 if (
                     flag == EXACT
                     or (flag == LOWER and value >= beta)
                     or (flag == UPPER and value <= alpha)
                 ):
-                    return value
+                    return value, stored_depth == FULL_DEPTH
 
         original_alpha = alpha
-        # Track whether *this* subtree meets the depth limit: if it does not,
-        # its result is a proof, valid at any depth, and is stored as such.
-        outer_horizon, self._horizon = self._horizon, False
-        best, best_move = -math.inf, None
+        best, best_move, proven = -math.inf, None, True
         moves = game.ordered_moves(position)
         if hint is not None:
             moves = [hint, *(m for m in moves if m != hint)]
         for move in moves:
-            value = -self.search(game.play(position, move), -beta, -alpha, ply + 1, depth - 1)
+            child, child_proven = self._search(
+                run, game.play(position, move), -beta, -alpha, ply + 1, depth - 1
+            )
+            value = -child
+            proven = proven and child_proven
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -131,14 +163,17 @@ class Negamax(Generic[P, M]):
                     if alpha >= beta:
                         break
 
-        proven = not self._horizon
-        self._horizon = outer_horizon or self._horizon
         flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+        self._store(key, (_to_table(best, ply), flag, best_move, FULL_DEPTH if proven else depth))
+        return best, proven
+
+    def _store(self, key: Hashable, entry: tuple[float, int, M | None, int]) -> None:
         table = self.table
         if key not in table and len(table) >= self.max_entries:
-            del table[next(iter(table))]  # evict the oldest entry
-        table[key] = (_to_table(best, ply), flag, best_move, FULL_DEPTH if proven else depth)
-        return best
+            # Evict the oldest entry (another thread may have done it first).
+            with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+                del table[next(iter(table))]
+        table[key] = entry
 
     def best_known_move(self, position: P) -> M | None:
         """The table's best move for ``position``, if it was searched."""
@@ -147,79 +182,95 @@ class Negamax(Generic[P, M]):
 
     # -- entry points -----------------------------------------------------------
 
-    def solve(self, position: P, deadline: float | None = None, weak: bool = False) -> Solved:
-        """Value of ``position`` for the side to move (the Engine protocol).
+    def solve(self, position: P, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
+        """Value of ``position`` for the side to move and its best move (the
+        Engine protocol).
 
-        Without a deadline, one full-depth search proves the value. With one,
-        iterative deepening runs until the value is proven or time is up; an
+        Without limits, one full-depth search proves the value. With limits,
+        iterative deepening runs until the value is proven or they expire; an
         unproven answer has ``exact=False`` and the deepest iteration's move.
         ``weak`` searches the window (-1, 1): win/draw/loss only, no distance.
         """
-        start_nodes = self.nodes
-        if self.game.is_terminal(position):
-            value = self.search(position, -math.inf, math.inf)
-            return Solved(
-                outcome_from_value(self.game, position, value), self.nodes - start_nodes, None
-            )
-        if deadline is None:
-            self._deadline = None
+        game = self.game
+        if game.is_terminal(position):
+            value, _, nodes = self.search(position, -math.inf, math.inf)
+            return Solved(outcome_from_value(game, position, value), nodes, None)
+        if not limits.bounded:
             alpha, beta = (-1.0, 1.0) if weak else (-math.inf, math.inf)
-            value = self.search(position, alpha, beta)
-            return Solved(
-                self._weak(position, value)
-                if weak
-                else outcome_from_value(self.game, position, value),
-                self.nodes - start_nodes,
-                self.best_known_move(position),
-                move_proven=True,
-            )
+            value, _, nodes = self.search(position, alpha, beta)
+            outcome = self._weak(value) if weak else outcome_from_value(game, position, value)
+            move, more = self._keeping_move(position, outcome, limits)
+            return Solved(outcome, nodes + more, move, move_proven=True)
         last: Iteration | None = None
+        nodes = 0
         try:
-            for last in self.iterate(position, deadline):
+            for last in self.iterate(position, limits):
+                nodes += last.nodes
                 if last.exact:
                     break
-        except SearchTimeout:
-            pass
-        nodes = self.nodes - start_nodes
+        except SearchTimeout as timeout:
+            nodes += timeout.nodes
         if last is None:  # not even depth 1 finished: any legal move beats none
-            moves = self.game.ordered_moves(position)
+            moves = game.ordered_moves(position)
             return Solved(Outcome("unknown", None, False), nodes, moves[0] if moves else None)
-        outcome = outcome_from_value(self.game, position, last.value, last.exact)
+        outcome = outcome_from_value(game, position, last.value, last.exact)
         if weak and outcome.exact:
             outcome = Outcome(outcome.result, None, True)
-        return Solved(outcome, nodes, last.move, move_proven=last.exact)
+        move = cast("M | None", last.move)
+        if last.exact:
+            move, more = self._keeping_move(position, outcome, limits)
+            nodes += more
+        return Solved(outcome, nodes, move, move_proven=last.exact)
 
-    def _weak(self, position: P, value: float) -> Outcome:
+    def _keeping_move(self, position: P, outcome: Outcome, limits: Limits) -> tuple[M | None, int]:
+        """The first move in tie-break order whose value for the mover is the
+        proven ``outcome`` (so the move is the one analysis calls best), and
+        the nodes it took: each child is searched in full, mostly from the
+        table the root's search just filled. Should the limits expire first,
+        the root search's own best move, which keeps the value too."""
+        game = self.game
+        nodes = 0
+        try:
+            for move in game.tie_break(position, game.moves(position)):
+                child = game.play(position, move)
+                value, _, spent = self.search(child, -math.inf, math.inf, limits=limits)
+                nodes += spent
+                mine = outcome_from_value(game, child, value).parent()
+                if mine == outcome or (outcome.plies is None and mine.result == outcome.result):
+                    return move, nodes
+        except SearchTimeout as timeout:
+            nodes += timeout.nodes
+        # Out of time: the root search's own best move keeps the value too.
+        return self.best_known_move(position), nodes
+
+    def value(self, position: P, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
+        """The outcome for the side to move (the best move comes for free here)."""
+        return self.solve(position, limits, weak)
+
+    @staticmethod
+    def _weak(value: float) -> Outcome:
         if value >= 1:
             return Outcome("win", None)
         return Outcome("loss", None) if value <= -1 else Outcome("draw", None)
 
     def iterate(
-        self, position: P, deadline: float | None = None, max_depth: int | None = None
+        self, position: P, limits: Limits = UNLIMITED, max_depth: int | None = None
     ) -> Iterator[Iteration]:
         """Iterative deepening: yield one :class:`Iteration` per completed depth.
 
         The caller decides when to stop; the generator stops by itself once a
         depth's value is proven (no leaf was cut off by the depth limit, or the
         value is a proven win or loss). Raises :class:`SearchTimeout` from
-        inside a depth when ``deadline`` passes.
+        inside a depth when ``limits`` expire.
         """
-        self._deadline = deadline
-        try:
-            depth = 1
-            while max_depth is None or depth <= max_depth:
-                self._horizon = False
-                start = self.nodes
-                value = self.search(position, -math.inf, math.inf, 0, depth)
-                exact = not self._horizon or abs(value) >= 1
-                yield Iteration(
-                    depth, value, self.best_known_move(position), exact, self.nodes - start
-                )
-                if exact:
-                    return
-                depth += 1
-        finally:
-            self._deadline = None
+        depth = 1
+        while max_depth is None or depth <= max_depth:
+            value, proven, nodes = self.search(position, -math.inf, math.inf, depth, limits)
+            exact = proven or abs(value) >= 1
+            yield Iteration(depth, value, self.best_known_move(position), exact, nodes)
+            if exact:
+                return
+            depth += 1
 
 
 def _to_table(value: float, ply: int) -> float:

@@ -3,7 +3,7 @@
 The evaluation (:func:`.kernel.evaluate`) counts open threats, favouring
 those on rows of the owner's parity (odd rows for the first player, even for
 the second: who gets to fill which row decides most Connect Four endgames),
-plus centre-column stones. The search (:func:`.kernel.probe`) deepens one ply
+plus centre-column stones. The search (:func:`.kernel.search` with a horizon) deepens one ply
 at a time within a fixed node budget, so a guess costs a few milliseconds
 whatever the position. When the search proves the game's end within its
 horizon, the guess is exact.
@@ -15,13 +15,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome
+from unbeatable.games.connect4 import CELLS, Connect4Position, connect4, pons_outcome
 from unbeatable.search.engine import Outcome
 from unbeatable.solvers.connect4 import kernel
 
 #: Node budget of a guess (~5-20 ms).
 GUESS_NODES = 100_000
 _INF = 1 << 40
+#: Depth-limited search never touches the table.
+_NO_TABLE = np.zeros(1, dtype=np.uint64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,7 @@ def best_guess(position: Connect4Position, nodes: int = GUESS_NODES) -> Guess:
         if game.play(position, col).winner is not None:
             return Guess(Outcome("win", 1), col, len(moves), 1)
     bits, ints = kernel.new_stacks()
-    stats = np.zeros(4, dtype=np.int64)
+    stats = kernel.new_stats()
     columns = np.zeros(kernel.WIDTH, dtype=np.int64)
     cur, mask = np.uint64(position.current()), np.uint64(position.mask)
     count = kernel.ordered_children(cur, mask, columns)
@@ -53,20 +55,22 @@ def best_guess(position: Connect4Position, nodes: int = GUESS_NODES) -> Guess:
         return Guess(Outcome("loss", 2), moves[0], 1, 1)
     stats[kernel.BUDGET] = nodes
     best_move, best_value, reached = candidates[0], 0, 0
-    for depth in range(1, 43 - position.stones):
+    for depth in range(1, CELLS + 1 - position.stones):
         value, move = -_INF, candidates[0]
         for col in candidates:
             child = game.play(position, col)
-            v = -kernel.probe(
+            v = -kernel.search(
                 np.uint64(child.current()),
                 np.uint64(child.mask),
                 child.stones,
-                depth - 1,
                 -_INF,
                 -value,
+                depth - 1,
+                _NO_TABLE,
                 bits,
                 ints,
                 stats,
+                False,
             )
             if stats[kernel.ABORTED]:
                 break

@@ -1,21 +1,35 @@
 """The compiled hot loop: bitboard negamax over Connect Four positions.
 
-Everything here is numba ``@njit(cache=True)`` and works on ``np.uint64``
-bitboards in Pons' layout (see :mod:`unbeatable.games.connect4`): ``cur`` is
-the side to move's stones, ``mask`` all stones. Mixing signed and unsigned
-integers in numba silently promotes to float, so every bitboard constant and
-shift amount below is an ``np.uint64``.
+Everything here is numba ``@njit(cache=True, nogil=True)`` (searches in
+several threads run side by side) and works on ``np.uint64`` bitboards in
+Pons' layout (see :mod:`unbeatable.games.connect4`, which owns the board's
+constants and the score formula): ``cur`` is the side to move's stones,
+``mask`` all stones. Mixing signed and unsigned integers in numba silently
+promotes to float, so every bitboard constant and shift amount below is an
+``np.uint64``.
 
 All numba code of the solver lives in this one file on purpose: numba's
 on-disk cache only notices changes to the file a function is defined in.
 
-Contract of :func:`negamax` (Pons): the side to move cannot win at once;
-the returned value ``v`` satisfies ``v <= alpha`` => true score <= v,
-``v >= beta`` => true score >= v, else ``v`` is the true score.
+One stack walk, two searches
+----------------------------
+:func:`search` is alpha-beta negamax written as a loop over an explicit stack
+(numba's on-disk cache cannot reload recursive functions, and a loop avoids
+call overhead). With ``horizon < 0`` it is the exact solver (Pons' contract:
+the side to move cannot win at once; the result ``v`` satisfies ``v <= alpha``
+=> true score <= v, ``v >= beta`` => true score >= v, else ``v`` is the true
+score; Pons scores throughout) and uses the transposition table. With
+``horizon >= 0`` it is a depth-limited search that scores positions
+``horizon`` plies below the root with :func:`evaluate`, proven results scaled
+by :data:`PROVEN`, and leaves the table alone (guesses must not pollute it).
 
-``stats`` is a small int64 array: ``[nodes, node budget, aborted flag,
-table generation]``; when the budget runs out the search unwinds with the flag
-set and its value must be ignored.
+``stats`` is a small int64 array (:func:`new_stats`): nodes searched, node
+budget, aborted flag, table generation, and the depth at which an aborted
+search stopped. A search that runs out of budget returns with the flag set
+(its value must be ignored) and its stack intact: called again with
+``resume=True`` and a larger budget, it carries on exactly where it stopped.
+That is how callers with a deadline or a stop switch check them between
+slices of work without ever redoing any.
 
 Transposition table
 -------------------
@@ -28,7 +42,8 @@ key ``cur + mask``. One entry packs, low bits first::
 Slot and quotient together give back the whole key, so a hit is exact; the
 generation lets the table be "cleared" in O(1) by bumping it (benchmarks time
 each position from an empty table, as Pons does). Bounds stay true for ever,
-so callers that don't bump it keep what earlier solves learnt.
+so callers that don't bump it keep what earlier solves learnt. An entry is one
+aligned word, so threads sharing the table never see half of one.
 """
 
 from __future__ import annotations
@@ -41,32 +56,57 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from unbeatable.games import connect4 as rules
+
 U = np.uint64
-WIDTH = 7
-HEIGHT = 6
-CELLS = 42
+WIDTH = rules.WIDTH
+HEIGHT = rules.HEIGHT
+CELLS = rules.CELLS
 _H1 = U(HEIGHT + 1)
 ONE = U(1)
 ZERO = U(0)
-BOTTOM = U(sum(1 << (c * (HEIGHT + 1)) for c in range(WIDTH)))
-BOARD = U(int(BOTTOM) * ((1 << HEIGHT) - 1))
+BOTTOM = U(rules.BOTTOM_ROW)
+BOARD = U(rules.BOARD_MASK)
+#: Columns from the centre out: central stones take part in more fours.
+ORDER = rules.CENTRE_ORDER
 
-NODES, BUDGET, ABORTED, GENERATION = 0, 1, 2, 3
+# Fields of ``stats``.
+NODES, BUDGET, ABORTED, GENERATION, DEPTH = 0, 1, 2, 3, 4
 TABLE_SIZE = (1 << 24) + 43
 _SIZE = U(TABLE_SIZE)
 _SIX = U(63)
 MAX_GENERATION = (1 << 26) - 1
-#: Columns from the centre out: central stones take part in more fours.
-ORDER = (3, 2, 4, 1, 5, 0, 6)
+#: ``horizon`` of :func:`search` meaning "to the end": the exact solver.
+EXACT = -1
+#: ``guess`` value meaning "no guess": plain bisection.
+NO_GUESS = 99
+
+#: Pons score of winning with the next stone, from the rules module itself.
+win_now = njit(cache=True, nogil=True, inline="always")(rules.win_now_score)
 
 
-@njit(cache=True)
+def new_stats() -> np.ndarray:
+    """A fresh ``stats`` array (see the module docstring)."""
+    return np.zeros(5, dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
 def column_mask(col: int) -> np.uint64:
     """The six playable cells of column ``col``."""
     return U(63) << (U(col) * _H1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
+def is_four(stones: np.uint64) -> bool:
+    """Four in a row anywhere in one player's stones (shift per direction)."""
+    for s in (U(1), U(7), U(6), U(8)):
+        pairs = stones & (stones >> s)
+        if pairs & (pairs >> (U(2) * s)):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
     """Whether the side to move has a four available right now."""
     possible = (mask + BOTTOM) & BOARD
@@ -77,7 +117,7 @@ def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def popcount(v: np.uint64) -> int:
     """Number of set bits (SWAR: sum bits in pairs, nibbles, then bytes)."""
     v = v - ((v >> ONE) & U(0x5555555555555555))
@@ -86,7 +126,7 @@ def popcount(v: np.uint64) -> int:
     return int((v * U(0x0101010101010101)) >> U(56))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def winning_cells(stones: np.uint64, mask: np.uint64) -> np.uint64:
     """Empty cells (playable now or not) where ``stones`` would complete a four.
 
@@ -106,7 +146,10 @@ def winning_cells(stones: np.uint64, mask: np.uint64) -> np.uint64:
     return r & (BOARD ^ mask)
 
 
-@njit(cache=True)
+# -- transposition table ----------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
 def table_get(table: np.ndarray, gen: int, key: np.uint64) -> tuple[int, int]:
     """(lower, upper) bounds stored for ``key``; the trivial (-21, 21) if none."""
     entry = table[key % _SIZE]
@@ -115,7 +158,7 @@ def table_get(table: np.ndarray, gen: int, key: np.uint64) -> tuple[int, int]:
     return -21, 21
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def table_put(table: np.ndarray, gen: int, key: np.uint64, lower: int, upper: int) -> None:
     """Store bounds for ``key``, keeping the tighter of old and new if it is there."""
     slot = key % _SIZE
@@ -159,7 +202,7 @@ def _prefetch_typing(typingctx: Any, array: Any, index: Any) -> Any:
 _prefetch: Any = intrinsic(_prefetch_typing)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def prefetch_children(
     table: np.ndarray, possible: np.uint64, cur: np.uint64, mask: np.uint64
 ) -> None:
@@ -177,18 +220,9 @@ def prefetch_children(
             _prefetch(table, (opp + (mask | move)) % _SIZE)
 
 
-@njit(cache=True)
-def is_four(stones: np.uint64) -> bool:
-    """Four in a row anywhere in one player's stones (shift per direction)."""
-    for s in (U(1), U(7), U(6), U(8)):
-        pairs = stones & (stones >> s)
-        if pairs & (pairs >> (U(2) * s)):
-            return True
-    return False
+# -- move generation and ordering ----------------------------------------------------
 
-
-# Per-depth frame layout of the explicit stack (numba's on-disk cache cannot
-# reload recursive functions, and a loop over a stack avoids call overhead).
+# Per-depth frame layout of the explicit stack.
 # ``bits`` (uint64): [cur, mask, move 0 .. move 6]; ``ints`` (int64): the rest.
 F_CUR, F_MASK, F_MOVE0 = 0, 1, 2
 F_ALPHA, F_BETA, F_COUNT, F_NEXT, F_SCORE0 = 0, 1, 2, 3, 4
@@ -196,14 +230,14 @@ STACK_DEPTH = CELLS + 2
 
 
 def new_stacks() -> tuple[np.ndarray, np.ndarray]:
-    """Scratch stacks for :func:`negamax` (one pair per engine, reused)."""
+    """Scratch stacks for :func:`search` (one pair per thread, reused)."""
     return (
         np.zeros((STACK_DEPTH, 2 + WIDTH), dtype=np.uint64),
         np.zeros((STACK_DEPTH, 4 + WIDTH), dtype=np.int64),
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def non_losing_moves(cur: np.uint64, mask: np.uint64) -> np.uint64:
     """The moves that don't lose at once (the side to move cannot win at
     once): block a lone opponent threat, never play right under one; with
@@ -218,7 +252,7 @@ def non_losing_moves(cur: np.uint64, mask: np.uint64) -> np.uint64:
     return possible & ~(threats >> ONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def sort_by_threats(
     possible: np.uint64,
     cur: np.uint64,
@@ -248,204 +282,7 @@ def sort_by_threats(
     return count
 
 
-@njit(cache=True)
-def negamax(
-    cur: np.uint64,
-    mask: np.uint64,
-    moves: int,
-    alpha: int,
-    beta: int,
-    table: np.ndarray,
-    bits: np.ndarray,
-    ints: np.ndarray,
-    stats: np.ndarray,
-) -> int:
-    """Alpha-beta negamax; see the module docstring for the contract.
-
-    Written as a loop over an explicit stack: ``d`` is the depth below the
-    root, and each node is *entered* (leaf tests, move generation), then
-    walks its children (*next*), and finally *returns* ``ret`` to its parent.
-    """
-    d = 0
-    bits[0, F_CUR] = cur
-    bits[0, F_MASK] = mask
-    ints[0, F_ALPHA] = alpha
-    ints[0, F_BETA] = beta
-    entering = True
-    ret = 0
-    gen = stats[GENERATION]
-    while True:
-        done = False  # node d's value is ``ret``: pop it to the parent
-        if entering:
-            stats[NODES] += 1
-            if stats[NODES] > stats[BUDGET]:
-                stats[ABORTED] = 1
-                return 0
-            cur = bits[d, F_CUR]
-            mask = bits[d, F_MASK]
-            n = moves + d
-            a = ints[d, F_ALPHA]
-            b = ints[d, F_BETA]
-            # Precondition: the side to move cannot win at once. Keep only
-            # moves that don't lose at once: block a lone opponent threat,
-            # never play right under one; two threats to block lose.
-            possible = non_losing_moves(cur, mask)
-            if possible == ZERO:
-                ret = -((CELLS - n) // 2)
-                done = True
-            elif n >= CELLS - 2:
-                ret = 0  # two cells left and neither side can win: a draw
-                done = True
-            else:
-                worst = -((CELLS - 2 - n) // 2)
-                if a < worst:
-                    a = worst
-                    ints[d, F_ALPHA] = a
-                    if a >= b:
-                        ret = a
-                        done = True
-            if not done:
-                best = (CELLS - 1 - n) // 2
-                if b > best:
-                    b = best
-                    ints[d, F_BETA] = b
-                    if a >= b:
-                        ret = b
-                        done = True
-            if not done:
-                lower, upper = table_get(table, gen, cur + mask)
-                if a < lower:
-                    a = lower
-                    ints[d, F_ALPHA] = a
-                    if a >= b:
-                        ret = a
-                        done = True
-            if not done and b > upper:
-                b = upper
-                ints[d, F_BETA] = b
-                if a >= b:
-                    ret = b
-                    done = True
-            if not done:
-                prefetch_children(table, possible, cur, mask)
-                # Most new threats (cells that would complete a four) first,
-                # centre first among equals: insertion sort, stable.
-                count = sort_by_threats(possible, cur, mask, bits, ints, d)
-                ints[d, F_COUNT] = count
-                ints[d, F_NEXT] = 0
-        else:
-            score = -ret  # a child of node d returned ``ret``
-            if score >= ints[d, F_BETA]:
-                ret = score
-                done = True
-                table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], score, 21)
-            elif score > ints[d, F_ALPHA]:
-                ints[d, F_ALPHA] = score
-        if not done:
-            i = ints[d, F_NEXT]
-            if i < ints[d, F_COUNT]:
-                ints[d, F_NEXT] = i + 1
-                cur = bits[d, F_CUR]
-                mask = bits[d, F_MASK]
-                bits[d + 1, F_CUR] = cur ^ mask
-                bits[d + 1, F_MASK] = mask | bits[d, F_MOVE0 + i]
-                ints[d + 1, F_ALPHA] = -ints[d, F_BETA]
-                ints[d + 1, F_BETA] = -ints[d, F_ALPHA]
-                d += 1
-                entering = True
-                continue
-            ret = ints[d, F_ALPHA]
-            table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], -21, ret)
-        if d == 0:
-            return ret
-        d -= 1
-        entering = False
-
-
-@njit(cache=True)
-def _half(v: int) -> int:
-    """``v / 2`` rounded toward zero (C's division, as in Pons' solver)."""
-    return v // 2 if v >= 0 else -((-v) // 2)
-
-
-#: ``guess`` value meaning "no guess": plain bisection.
-NO_GUESS = 99
-
-
-@njit(cache=True)
-def narrow(
-    cur: np.uint64,
-    mask: np.uint64,
-    moves: int,
-    lo: int,
-    hi: int,
-    guess: int,
-    table: np.ndarray,
-    bits: np.ndarray,
-    ints: np.ndarray,
-    stats: np.ndarray,
-) -> tuple[int, int]:
-    """Shrink the interval ``[lo, hi]`` known to hold the score until it is one
-    value, with null-window searches (each answers "score > med?").
-
-    With a ``guess`` (a neighbouring position's score, say), the first two
-    tests sit right at it (as in MTD(f)): a right guess is proved in two
-    cheap searches. Then, or without one, the probe point leans towards zero,
-    halving the distance to it: small scores (long games) are the expensive
-    ones, and wins/losses close to the extremes are proved fast. Returns the
-    interval reached; on budget exhaustion (``stats[ABORTED]``) it is still
-    valid, just wider.
-    """
-    guided = 0 if guess == NO_GUESS else 2
-    while lo < hi:
-        if guided > 0:
-            med = min(max(guess, lo + 1), hi) - 1  # "is the score >= guess?"
-            guided -= 1
-        else:
-            med = lo + (hi - lo) // 2
-            if med <= 0 and _half(lo) < med:
-                med = _half(lo)
-            elif med >= 0 and _half(hi) > med:
-                med = _half(hi)
-        r = negamax(cur, mask, moves, med, med + 1, table, bits, ints, stats)
-        if stats[ABORTED]:
-            break
-        if r <= med:
-            hi = r
-            guess = hi  # next guided test: "is it hi after all?"
-        else:
-            lo = r
-            guess = lo + 1  # next guided test: "is it more than lo?"
-    return lo, hi
-
-
-@njit(cache=True)
-def solve(
-    cur: np.uint64,
-    mask: np.uint64,
-    moves: int,
-    weak: bool,
-    guess: int,
-    table: np.ndarray,
-    bits: np.ndarray,
-    ints: np.ndarray,
-    stats: np.ndarray,
-) -> int:
-    """Exact Pons score of a position nobody has won yet (weak: -1, 0 or 1).
-
-    ``guess``: a likely score to test first, or :data:`NO_GUESS`.
-    """
-    if can_win_next(cur, mask):
-        return 1 if weak else (CELLS + 1 - moves) // 2
-    lo, hi = -((CELLS - moves) // 2), (CELLS + 1 - moves) // 2
-    if weak:
-        lo, hi = -1, 1
-        guess = NO_GUESS
-    score = narrow(cur, mask, moves, lo, hi, guess, table, bits, ints, stats)[0]
-    return min(max(score, -1), 1) if weak else score
-
-
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
     """Columns of the moves that don't lose at once, in search order (most
     new threats first, then centre first), written to ``out``; their count.
@@ -463,9 +300,10 @@ def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
     return count
 
 
-# -- depth-limited search with a heuristic, for answers past the deadline ------
+# -- the heuristic, for depth-limited search ------------------------------------------
 
-#: Proven scores are scaled by this; heuristic values stay strictly inside it.
+#: Proven scores are scaled by this in depth-limited search; heuristic values
+#: stay strictly inside it.
 PROVEN = 1000
 _CENTRE = U(63) << (U(3) * _H1)
 #: Bit rows 0, 2, 4 (rows 1, 3, 5 counted from the bottom): threats there
@@ -473,9 +311,10 @@ _CENTRE = U(63) << (U(3) * _H1)
 _ODD_ROWS = BOTTOM * U(0b010101)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def evaluate(cur: np.uint64, mask: np.uint64, moves: int) -> int:
-    """Heuristic value for the side to move, strictly within +-PROVEN.
+    """Connect Four's heuristic: a value for the side to move, strictly
+    within +-PROVEN.
 
     Counts open threats (empty cells completing a four) of both sides, with a
     bonus for threats on rows of the owner's parity (odd rows for x, even for
@@ -492,61 +331,112 @@ def evaluate(cur: np.uint64, mask: np.uint64, moves: int) -> int:
     return min(max(value, 1 - PROVEN), PROVEN - 1)
 
 
-@njit(cache=True)
-def probe(
+# -- the search -----------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def search(
     cur: np.uint64,
     mask: np.uint64,
     moves: int,
-    depth: int,
     alpha: int,
     beta: int,
+    horizon: int,
+    table: np.ndarray,
     bits: np.ndarray,
     ints: np.ndarray,
     stats: np.ndarray,
+    resume: bool,
 ) -> int:
-    """Depth-limited alpha-beta with :func:`evaluate` at the horizon.
+    """Alpha-beta negamax over the explicit stack; see the module docstring
+    for the two modes (``horizon``), the contract and resuming.
 
-    Values are Pons scores times :data:`PROVEN` where the game's end is proven
-    within ``depth`` plies, heuristic values otherwise. Same precondition and
-    stack machinery as :func:`negamax`, without the table (heuristic values
-    must not pollute it).
+    ``d`` is the depth below the root: each node is *entered* (leaf tests,
+    bounds, move generation), then walks its children (*next*), and finally
+    *returns* ``ret`` to its parent.
     """
-    d = 0
-    bits[0, F_CUR] = cur
-    bits[0, F_MASK] = mask
-    ints[0, F_ALPHA] = alpha
-    ints[0, F_BETA] = beta
+    exact = horizon < 0
+    unit = 1 if exact else PROVEN
+    gen = stats[GENERATION]
+    if resume:
+        d = stats[DEPTH]  # re-enter the node where the budget ran out
+    else:
+        d = 0
+        bits[0, F_CUR] = cur
+        bits[0, F_MASK] = mask
+        ints[0, F_ALPHA] = alpha
+        ints[0, F_BETA] = beta
+    stats[ABORTED] = 0
     entering = True
     ret = 0
     while True:
-        done = False
+        done = False  # node d's value is ``ret``: pop it to the parent
         if entering:
-            stats[NODES] += 1
-            if stats[NODES] > stats[BUDGET]:
+            if stats[NODES] >= stats[BUDGET]:
                 stats[ABORTED] = 1
+                stats[DEPTH] = d
                 return 0
+            stats[NODES] += 1
             cur = bits[d, F_CUR]
             mask = bits[d, F_MASK]
             n = moves + d
+            a = ints[d, F_ALPHA]
+            b = ints[d, F_BETA]
+            # Precondition: the side to move cannot win at once. Keep only
+            # moves that don't lose at once; none left: the opponent wins
+            # with its next stone.
             possible = non_losing_moves(cur, mask)
             if possible == ZERO:
-                ret = -((CELLS - n) // 2) * PROVEN
+                ret = -win_now(n + 1) * unit
                 done = True
             elif n >= CELLS - 2:
-                ret = 0
+                ret = 0  # two cells left and neither side can win: a draw
                 done = True
-            elif d >= depth:
-                ret = evaluate(cur, mask, n)
-                done = True
+            elif not exact:
+                if d >= horizon:
+                    ret = evaluate(cur, mask, n)
+                    done = True
             else:
-                count = sort_by_threats(possible, cur, mask, bits, ints, d)
-                ints[d, F_COUNT] = count
+                # Neither side wins with its next stone: the score lies
+                # between losing to the opponent's second stone and winning
+                # with our own second; then the table may know tighter
+                # bounds. (Pons' order of tests, so node counts match his.)
+                lower = -win_now(n + 3)
+                upper = win_now(n + 2)
+                if a < lower:
+                    a = lower
+                    if a >= b:
+                        ret, done = a, True
+                if not done and b > upper:
+                    b = upper
+                    if a >= b:
+                        ret, done = b, True
+                if not done:
+                    lower, upper = table_get(table, gen, cur + mask)
+                    if a < lower:
+                        a = lower
+                        if a >= b:
+                            ret, done = a, True
+                    if not done and b > upper:
+                        b = upper
+                        if a >= b:
+                            ret, done = b, True
+                if not done:
+                    ints[d, F_ALPHA] = a
+                    ints[d, F_BETA] = b
+                    prefetch_children(table, possible, cur, mask)
+            if not done:
+                # Most new threats (cells that would complete a four) first,
+                # centre first among equals: insertion sort, stable.
+                ints[d, F_COUNT] = sort_by_threats(possible, cur, mask, bits, ints, d)
                 ints[d, F_NEXT] = 0
         else:
-            score = -ret
+            score = -ret  # a child of node d returned ``ret``
             if score >= ints[d, F_BETA]:
                 ret = score
                 done = True
+                if exact:
+                    table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], score, 21)
             elif score > ints[d, F_ALPHA]:
                 ints[d, F_ALPHA] = score
         if not done:
@@ -563,7 +453,99 @@ def probe(
                 entering = True
                 continue
             ret = ints[d, F_ALPHA]
+            if exact:
+                table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], -21, ret)
         if d == 0:
             return ret
         d -= 1
         entering = False
+
+
+@njit(cache=True, nogil=True)
+def _half(v: int) -> int:
+    """``v / 2`` rounded toward zero (C's division, as in Pons' solver)."""
+    return v // 2 if v >= 0 else -((-v) // 2)
+
+
+@njit(cache=True, nogil=True)
+def probe_point(lo: int, hi: int, guess: int) -> int:
+    """Where the next null-window test of the interval ``[lo, hi]`` goes: the
+    search then answers "is the score > med?".
+
+    With a ``guess`` (a neighbouring position's score, say) the test sits
+    right at it, as in MTD(f), so a right guess is proved in two cheap
+    searches. Without one the point leans towards zero, halving the
+    distance to it: small scores (long games) are the expensive ones, and
+    wins and losses close to the extremes are proved fast.
+    """
+    if guess != NO_GUESS:
+        return min(max(guess, lo + 1), hi) - 1  # "is the score >= guess?"
+    med = lo + (hi - lo) // 2
+    if med <= 0 and _half(lo) < med:
+        return _half(lo)
+    if med >= 0 and _half(hi) > med:
+        return _half(hi)
+    return med
+
+
+@njit(cache=True, nogil=True)
+def next_guess(lo: int, hi: int, failed_low: bool) -> int:
+    """The guess of the second guided test, after the first landed on
+    ``[lo, hi]``: "is it hi after all?" or "is it more than lo?"."""
+    return hi if failed_low else lo + 1
+
+
+#: Guided tests before narrowing falls back to bisection.
+GUIDED = 2
+
+
+@njit(cache=True, nogil=True)
+def narrow(
+    cur: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    lo: int,
+    hi: int,
+    guess: int,
+    table: np.ndarray,
+    bits: np.ndarray,
+    ints: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """The score, known to lie in ``[lo, hi]``, by null-window searches
+    placed by :func:`probe_point` (the first :data:`GUIDED` at ``guess``).
+    Runs to the end: no budget (callers with limits drive the same steps
+    from Python, in resumable slices)."""
+    guided = 0 if guess == NO_GUESS else GUIDED
+    while lo < hi:
+        med = probe_point(lo, hi, guess if guided > 0 else NO_GUESS)
+        r = search(cur, mask, moves, med, med + 1, EXACT, table, bits, ints, stats, False)
+        if r <= med:
+            hi = r
+        else:
+            lo = r
+        guided -= 1
+        guess = next_guess(lo, hi, r <= med)
+    return lo
+
+
+@njit(cache=True, nogil=True)
+def solve(
+    cur: np.uint64,
+    mask: np.uint64,
+    moves: int,
+    weak: bool,
+    guess: int,
+    table: np.ndarray,
+    bits: np.ndarray,
+    ints: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """Exact Pons score of a position nobody has won yet (weak: -1, 0 or 1),
+    in one call. ``guess``: a likely score to test first, or :data:`NO_GUESS`."""
+    if can_win_next(cur, mask):
+        return 1 if weak else win_now(moves)
+    if weak:
+        return min(max(narrow(cur, mask, moves, -1, 1, NO_GUESS, table, bits, ints, stats), -1), 1)
+    lo, hi = -win_now(moves + 1), win_now(moves)
+    return narrow(cur, mask, moves, lo, hi, guess, table, bits, ints, stats)
