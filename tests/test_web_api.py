@@ -368,43 +368,74 @@ def test_wrong_method_is_405_json(web_client: TestClient) -> None:
 # -- server-side safety nets ---------------------------------------------------------
 
 
-def test_busy_engine_is_503_not_a_hang(
-    web_client: TestClient, monkeypatch: pytest.MonkeyPatch
+def test_requests_run_side_by_side(live_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No lock serialises engine work: two searches are under way at once."""
+    both = threading.Barrier(2, timeout=10)
+    real = api.solve
+
+    def meet(*args: Any, **kwargs: Any) -> Any:
+        both.wait()  # breaks (and the request fails) unless the other one runs too
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(api, "solve", meet)
+
+    def ask(position: str) -> int:
+        with httpx.Client(base_url=live_server, timeout=20) as client:
+            body = {"game": "connect4", "position": position}
+            return client.post("/api/solve", json=body).status_code
+
+    with ThreadPoolExecutor(2) as pool:
+        assert list(pool.map(ask, ["2252576253462244111563", "22525762534622441115"])) == [200, 200]
+
+
+def test_a_search_stops_when_its_client_goes_away(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(web_app, "LOCK_WAIT_SECONDS", 0.05)
-    engines: web_app.Engines = web_client.app.state.engines  # type: ignore[attr-defined]
-    body = {"game": TTT, "position": "xox/oox/..."}
-    with engines.locks[TTT]:  # another request's search is running
-        response = web_client.post("/api/analyze", json=body)
-    assert response.status_code == 503
-    assert error_of(response) == "the tictactoe engine is busy; try again shortly"
-    assert response.headers["retry-after"] == "1"
-    assert web_client.post("/api/analyze", json=body).status_code == 200
+    stopped = threading.Event()
+
+    def patient(*args: Any, stop: threading.Event | None = None, **kwargs: Any) -> Any:
+        assert stop is not None
+        if stop.wait(20):
+            stopped.set()
+        raise RuntimeError("nobody is listening")
+
+    monkeypatch.setattr(api, "solve", patient)
+    with (
+        httpx.Client(base_url=live_server, timeout=0.3) as client,
+        pytest.raises(httpx.ReadTimeout),
+    ):
+        client.post("/api/solve", json={"game": "connect4", "position": "4453"})
+    assert stopped.wait(10)
 
 
 @pytest.mark.parametrize(
-    ("game", "position", "inline"), [(TTT, "x../.../...", True), ("connect4", "44", False)]
+    ("game", "position", "threads"),
+    [
+        (TTT, "x../.../...", ["loop"]),  # exact in microseconds: always inline
+        ("connect4", "44", ["loop"]),  # every child in the opening book
+        ("connect4", "2252576253462244111563", ["loop", "worker"]),  # needs a search
+    ],
 )
-def test_only_exact_fast_games_run_on_the_event_loop(
+def test_known_answers_never_wait_for_a_thread(
     web_client: TestClient,
     monkeypatch: pytest.MonkeyPatch,
     game: str,
     position: str,
-    inline: bool,
+    threads: list[str],
 ) -> None:
-    """Tic-tac-toe's microsecond answers skip the thread hand-off; budgeted
-    searches (Connect Four) never block the event loop."""
-    threads: list[str] = []
+    """What the engines know is answered on the event loop; searches run in
+    the threadpool, never blocking it."""
+    seen: list[str] = []
+    real = api.analyze
 
     def spy(*args: Any, **kwargs: Any) -> Any:
-        threads.append(threading.current_thread().name)
-        raise ModuleNotFoundError("stop here")
+        seen.append("worker" if threading.current_thread().name.startswith("AnyIO") else "loop")
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(api, "analyze", spy)
     response = web_client.post("/api/analyze", json={"game": game, "position": position})
-    assert response.status_code == 503
-    assert len(threads) == 1
-    assert threads[0].startswith("AnyIO worker") is not inline
+    assert response.status_code == 200
+    assert seen == threads
 
 
 def test_missing_engine_is_503(web_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -73,6 +73,11 @@ class _Memo(Generic[K, V]):
 _analyses: _Memo[tuple[Any, str | None, Hashable], Analysis] = _Memo(1 << 14)
 _moves: _Memo[tuple[Any, Hashable], MoveValue] = _Memo(1 << 14)
 
+#: A stop switch that is already set: pass it as ``stop`` to get only what the
+#: engines know without searching (an opening book, a remembered answer).
+STOPPED = threading.Event()
+STOPPED.set()
+
 
 def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any, Any], Any]:
     """The rules object and the parsed position (the initial one for ``None``)."""
@@ -246,14 +251,28 @@ def choose_move(
         return None
     limit = time_limit if time_limit is not None else default_time_limit(rules)
     best = _ai_move(rules, pos, limits(limit, stop))
+    if best is None:  # stopped before anything was found: any legal move
+        first = rules.ordered_moves(pos)[0]
+        best = move_value(rules, pos, first, Outcome("unknown", None, False))
     level = Level(level)
     if level is Level.impossible:
         return best
     return choose(best, within_horizon(rules, pos, SKILLS[level].horizon), level, rng)
 
 
-def _ai_move(rules: Game[Any, Any], pos: Any, search_limits: Limits) -> MoveValue:
-    """The impossible level's move with its value, remembered once proven."""
+def knows_move(game: str | Game[Any, Any], position: Any) -> bool:
+    """Whether the impossible level's move is known without searching (it was
+    proven before, or an opening book gives it): the web answers those at once."""
+    rules, pos = resolve(game, position)
+    if not rules.moves(pos):
+        return False
+    known = _ai_move(rules, pos, Limits(stop=STOPPED))
+    return known is not None and known.result != "unknown"
+
+
+def _ai_move(rules: Game[Any, Any], pos: Any, search_limits: Limits) -> MoveValue | None:
+    """The impossible level's move with its value, remembered once proven
+    (None only if the limits were stopped before anything was found)."""
     memo_key = (rules, rules.key(pos))
     known = _moves.get(memo_key)
     if known is not None:
@@ -262,8 +281,8 @@ def _ai_move(rules: Game[Any, Any], pos: Any, search_limits: Limits) -> MoveValu
     if exact is not None and exact.best is not None:
         return exact.best
     solved = engine(rules).solve(pos, search_limits)
-    if solved.move is None:  # pragma: no cover - engines always find a move
-        solved = solved._replace(move=rules.moves(pos)[0])
+    if solved.move is None:
+        return None
     proven = solved.move_proven and solved.outcome.exact
     outcome = solved.outcome if proven else Outcome("unknown", None, False)
     chosen = move_value(rules, pos, solved.move, outcome)
@@ -295,12 +314,14 @@ def status(game: str | Game[Any, Any], position: Any) -> dict[str, Any]:
 
 __all__ = [
     "ALGORITHMS",
+    "STOPPED",
     "UNLIMITED",
     "analyze",
     "best_move",
     "choose_move",
     "default_time_limit",
     "engine",
+    "knows_move",
     "limits",
     "play_move",
     "resolve",

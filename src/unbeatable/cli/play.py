@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from unbeatable import api
@@ -19,6 +21,8 @@ from unbeatable.cli import render
 from unbeatable.games.base import GameError
 from unbeatable.search.analysis import Analysis
 from unbeatable.search.levels import Level, choose_from
+
+T = TypeVar("T")
 
 HELP = "a move ({example}), ? for a hint, u to undo your last move, q to quit"
 
@@ -133,10 +137,12 @@ class Match:
         game = self.game
         analysis: Analysis | None = None
         if self.explain:
-            analysis = api.analyze(game, self.position, time_limit=api.default_time_limit(game))
+            analysis = self.think(
+                lambda: api.analyze(game, self.position, time_limit=api.default_time_limit(game))
+            )
             move = choose_from(analysis, self.level, self.rng)
         else:
-            move = api.choose_move(game, self.position, self.level, self.rng)
+            move = self.think(lambda: api.choose_move(game, self.position, self.level, self.rng))
         assert move is not None
         self.history.append(api.play_move(game, self.position, move.move))
         self.console.print(f"The AI ({self.ai}) plays {move.move}.")
@@ -147,6 +153,26 @@ class Match:
         if show:
             self.draw()
 
+    def think(self, work: Callable[[], T]) -> T:
+        """``work()`` with a spinner and the time it has taken, on a terminal.
+
+        Keys typed meanwhile would otherwise be read as the next move once
+        the AI has answered: they are dropped, and the player told so.
+        """
+        if not self.console.is_terminal:
+            return work()
+        with Progress(
+            SpinnerColumn(),
+            TextColumn(f"The AI ({self.ai}) is thinking"),
+            TimeElapsedColumn(),
+            console=self.console,
+            transient=True,
+        ):
+            result = work()
+        if _discard_typeahead():
+            self.console.print(Text("(Ignored what you typed while the AI was thinking.)", "dim"))
+        return result
+
     def result_line(self) -> Text:
         winner = self.game.winner(self.position)
         if winner is None:
@@ -154,3 +180,19 @@ class Match:
         if winner == self.human:
             return Text(f"{winner.upper()} wins: you beat the AI!", style="bold green")
         return Text(f"{winner.upper()} wins: the AI wins.", style="bold red")
+
+
+def _discard_typeahead() -> bool:
+    """Drop keys waiting on a terminal's standard input; whether there were any."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import select
+        import termios
+    except ImportError:  # pragma: no cover - not a POSIX terminal
+        return False
+    ready, _, _ = select.select([sys.stdin], [], [], 0)
+    if not ready:
+        return False
+    termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    return True

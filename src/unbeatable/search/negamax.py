@@ -75,7 +75,7 @@ class _Run:
 
     def visit(self) -> None:
         self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0 and self.limits.bounded and self.limits.expired():
+        if self.nodes % CHECK_EVERY == 1 and self.limits.bounded and self.limits.expired():
             raise SearchTimeout()
 
 

@@ -13,14 +13,16 @@ Errors always come back as ``{"error": "<one readable sentence>"}``:
 * 413: the body is over the size limit;
 * 422: the JSON does not match the schema (a missing, unknown or mistyped
   field, an unknown game or level, a string over its length limit);
-* 503: the engine is busy for too long or not installed; retry later.
+* 503: the engine is not installed on this server.
 
-Engine work runs under a per-game lock, because the library's engines keep
-search state in the engine object and are not safe to share between threads.
-Every search gets the game's time budget
-(:func:`unbeatable.api.default_time_limit`), so no request runs unbounded, and
-budgeted work runs in the threadpool, never on the event loop; only games solved
-exactly in microseconds run inline (see :class:`Engines`).
+The library is safe to call from several threads, so requests run side by
+side: games solved exactly in microseconds (tic-tac-toe) on the event loop,
+every other search in the threadpool, where the Connect Four kernel releases
+the GIL and uses every core. Each search gets the game's time budget
+(:func:`unbeatable.api.default_time_limit`) and a stop switch that is set
+when the client goes away, so no request runs unbounded or for nobody. What
+the engine already knows (an opening book, a remembered answer) is answered
+on the event loop first, so it never waits behind a search.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -63,8 +66,6 @@ T = TypeVar("T")
 STATIC_DIR = Path(__file__).parent / "static"
 #: Largest request body accepted; a real request is well under 200 bytes.
 MAX_BODY_BYTES = 4096
-#: Longest wait for another request's engine work on the same game before 503.
-LOCK_WAIT_SECONDS = 10.0
 #: Games whose exact answers take microseconds once the engine's table is warm:
 #: their requests run on the event loop (see :class:`Engines`).
 INLINE_GAMES = frozenset({"tictactoe"})
@@ -89,17 +90,21 @@ class GameOver(Exception):
 
 
 class EngineUnavailable(Exception):
-    """The engine is busy past the wait limit, or not installed (503)."""
+    """The engine is not installed on this server (503)."""
+
+
+Work = Callable[[threading.Event | None], T]
 
 
 class Engines:
-    """Runs engine work one request at a time per game, within a time budget.
+    """Runs engine work for requests, side by side, each within its budget.
 
     Work for a game in ``inline`` (solved exactly, whole tree in the engine's
     table after the start-up warm-up: tic-tac-toe) runs on the event loop: it
-    takes microseconds, less than handing it to a thread costs. Every other
-    game's work, parsing included (a Connect Four grid's legality check is a
-    search too), runs in the threadpool under its budget.
+    takes microseconds, less than handing it to a thread costs. For every
+    other game, ``quick`` (an answer from what the engine knows, or None) is
+    tried on the event loop first; then the work runs in the threadpool with
+    a stop switch that a watcher sets if the client disconnects.
 
     ``time_limits`` overrides :func:`unbeatable.api.default_time_limit` per game
     (tests shrink Connect Four's budget so that fuzzing stays fast).
@@ -111,8 +116,6 @@ class Engines:
         inline: Iterable[str] = INLINE_GAMES,
     ) -> None:
         self._overrides = dict(time_limits or {})
-        #: One lock per game: held while that game's engine works.
-        self.locks = {name: threading.Lock() for name in GAME_NAMES}
         #: Games whose work runs on the event loop.
         self.inline = frozenset(name for name in inline if self.budget(name) is None)
 
@@ -122,29 +125,34 @@ class Engines:
             return self._overrides[game]
         return api.default_time_limit(game)
 
-    async def call(self, game: str, work: Callable[[], T]) -> T:
-        """``work()`` with the game's engine to itself, inline or in the threadpool."""
+    async def call(
+        self,
+        request: Request,
+        game: str,
+        work: Work[T],
+        quick: Callable[[], T | None] | None = None,
+    ) -> T:
+        """``work(stop)`` inline or in the threadpool (see the class docstring)."""
         if game in self.inline:
-            lock = self.locks[game]
-            # Only the event loop runs this game's work, so the lock is free;
-            # should a thread ever hold it, queue in the threadpool instead.
-            if lock.acquire(blocking=False):
-                try:
-                    return self._guarded(game, work)
-                finally:
-                    lock.release()
-        return await run_in_threadpool(self.run, game, work)
+            return self._guarded(game, lambda: work(None))
+        if quick is not None:
+            known = self._guarded(game, quick)
+            if known is not None:
+                return known
+        stop = threading.Event()
 
-    def run(self, game: str, work: Callable[[], T]) -> T:
-        """``work()`` in this thread once the game's lock is free (503 if it
-        stays busy past :data:`LOCK_WAIT_SECONDS`)."""
-        lock = self.locks[game]
-        if not lock.acquire(timeout=LOCK_WAIT_SECONDS):
-            raise EngineUnavailable(f"the {game} engine is busy; try again shortly")
-        try:
-            return self._guarded(game, work)
-        finally:
-            lock.release()
+        async def watch() -> None:
+            while (await request.receive())["type"] != "http.disconnect":
+                pass
+            stop.set()  # nobody is waiting for the answer any more
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch)
+            try:
+                result = await run_in_threadpool(self._guarded, game, lambda: work(stop))
+            finally:
+                group.cancel_scope.cancel()
+        return result
 
     @staticmethod
     def _guarded(game: str, work: Callable[[], T]) -> T:
@@ -155,17 +163,31 @@ class Engines:
             raise EngineUnavailable(f"the {game} engine is not available on this server") from exc
 
 
+def _warm_up() -> None:
+    """Every engine's start-up work (compiling, loading books), done once."""
+    for name in GAME_NAMES:
+        warm_up = getattr(api.engine(name), "warm_up", None)
+        if warm_up is not None:
+            warm_up()
+
+
 def _parse(game: str, position: str) -> Any:
     """The position object; raises InvalidPositionError with the library's reason."""
     return api.resolve(game, position)[1]
 
 
-def _analysis(request: AnalyzeRequest, budget: float | None) -> dict[str, Any]:
+def _analysis(
+    request: AnalyzeRequest, budget: float | None, stop: threading.Event | None
+) -> dict[str, Any]:
     position = _parse(request.game, request.position)
-    return api.analyze(request.game, position, time_limit=budget).to_dict()
+    return api.analyze(request.game, position, time_limit=budget, stop=stop).to_dict()
 
 
-def _move(request: MoveRequest, budget: float | None) -> dict[str, Any]:
+def _move(
+    request: MoveRequest, budget: float | None, stop: threading.Event | None, quick: bool = False
+) -> dict[str, Any] | None:
+    """The AI's move and the position after it; with ``quick``, only if the
+    engine knows it without searching (else None)."""
     game = request.game
     position = _parse(game, request.position)
     before = api.status(game, position)
@@ -174,20 +196,38 @@ def _move(request: MoveRequest, budget: float | None) -> dict[str, Any]:
         raise GameOver("the game is over: " + (f"{winner} has won" if winner else "it is a draw"))
     # The impossible level never draws a random number: skip seeding a generator.
     rng = None if request.level is Level.impossible else random.Random(request.seed)
-    chosen = api.choose_move(game, position, request.level, rng, budget)
+    analysis = None
+    if request.explain:
+        limit = None if quick else budget
+        analysis = api.analyze(
+            game, position, time_limit=limit, stop=api.STOPPED if quick else stop
+        )
+        if quick and analysis.exact is False:
+            return None
+    elif quick and not api.knows_move(game, position):
+        return None
+    chosen = api.choose_move(
+        game, position, request.level, rng, budget, analysis=analysis, stop=stop
+    )
     if chosen is None:  # pragma: no cover - ruled out by the status check above
         raise GameOver("the game is over")
     after = api.play_move(game, position, chosen.move)
-    return {
+    answer: dict[str, Any] = {
         "move": chosen.ref(),
         "position": get_game(game).format(after),
         "status": api.status(game, after),
     }
+    if analysis is not None:
+        answer["analysis"] = analysis.to_dict()
+    return answer
 
 
-def _solution(request: SolveRequest, budget: float | None) -> dict[str, Any]:
+def _solution(
+    request: SolveRequest, budget: float | None, stop: threading.Event | None
+) -> dict[str, Any]:
     position = _parse(request.game, request.position)
-    return api.solve(request.game, position, weak=request.weak, time_limit=budget).to_dict()
+    solution = api.solve(request.game, position, weak=request.weak, time_limit=budget, stop=stop)
+    return solution.to_dict()
 
 
 Body = TypeVar("Body", bound=BaseModel)
@@ -339,8 +379,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
-        # Fill the tic-tac-toe tables once, so no player's first move pays for it.
+        # Fill the tic-tac-toe tables and load (or compile) the Connect Four
+        # kernel and book now, so that no player's first move pays for them.
         api.analyze("tictactoe", None)
+        await run_in_threadpool(_warm_up)
         yield
 
     app = _App(
@@ -389,7 +431,15 @@ def create_app(
         the object `unbeatable analyze --json` prints."""
         request = await _read(raw, AnalyzeRequest)
         budget = engines.budget(request.game)
-        return _json(await engines.call(request.game, lambda: _analysis(request, budget)))
+
+        def work(stop: threading.Event | None) -> dict[str, Any]:
+            return _analysis(request, budget, stop)
+
+        def quick() -> dict[str, Any] | None:
+            answer = _analysis(request, None, api.STOPPED)
+            return answer if answer.get("exact") is not False else None
+
+        return _json(await engines.call(raw, request.game, work, quick))
 
     @app.post(
         "/api/move",
@@ -404,7 +454,14 @@ def create_app(
         the game is then over."""
         request = await _read(raw, MoveRequest)
         budget = engines.budget(request.game)
-        return _json(await engines.call(request.game, lambda: _move(request, budget)))
+
+        def work(stop: threading.Event | None) -> dict[str, Any] | None:
+            return _move(request, budget, stop)
+
+        def quick() -> dict[str, Any] | None:
+            return _move(request, budget, None, quick=True)
+
+        return _json(await engines.call(raw, request.game, work, quick))
 
     @app.post(
         "/api/solve",
@@ -418,7 +475,11 @@ def create_app(
         """The value of the position for the side to move; `weak` drops the distance."""
         request = await _read(raw, SolveRequest)
         budget = engines.budget(request.game)
-        return _json(await engines.call(request.game, lambda: _solution(request, budget)))
+
+        def work(stop: threading.Event | None) -> dict[str, Any]:
+            return _solution(request, budget, stop)
+
+        return _json(await engines.call(raw, request.game, work))
 
     @app.get("/", include_in_schema=False)
     async def page() -> Response:

@@ -102,6 +102,11 @@ class MoveRequest(_Request):
         le=MAX_SEED,
         description="Makes the easy and medium levels' random choices reproducible.",
     )
+    explain: bool = Field(
+        default=False,
+        description="Also return the analysis the move was chosen from (every move's "
+        "value), at no extra wait: the move is picked from that very analysis.",
+    )
 
 
 class SolveRequest(_Request):
@@ -178,6 +183,10 @@ class MoveResponse(BaseModel):
     move: MoveRef
     position: str = Field(description="Canonical notation of the position after the move.")
     status: Status
+    analysis: Analysis | None = Field(
+        default=None,
+        description="Only with explain: the analysis of the position before the move.",
+    )
 
 
 class Solution(BaseModel):

@@ -151,6 +151,8 @@ class Connect4Engine:
         stats = s.stats
         resume = False
         while True:
+            if limits.bounded and limits.expired():
+                raise SearchTimeout(f"limits reached after {int(stats[kernel.NODES]):,} nodes")
             stats[kernel.BUDGET] = stats[kernel.NODES] + SLICE
             value = kernel.search(
                 cur,
@@ -167,8 +169,6 @@ class Connect4Engine:
             )
             if not stats[kernel.ABORTED]:
                 return int(value)
-            if limits.expired():
-                raise SearchTimeout(f"limits reached after {int(stats[kernel.NODES]):,} nodes")
             resume = True
 
     def _score(
@@ -242,21 +242,30 @@ class Connect4Engine:
             return over
         s = self._scratch
         self._start(s.stats, 0)
+        unknown = Outcome("unknown", None, exact=False)
         try:
             score = self._value(position, limits, weak)
         except SearchTimeout:
-            guess = best_guess(position)
-            spent = int(s.stats[kernel.NODES]) + guess.nodes
-            return Solved(guess.outcome, spent, guess.move)
+            return self._guess(position, limits, unknown, use_outcome=False)
         outcome = _outcome(position.stones, score, weak)
         try:
             move = self._best_move(position, score, weak, limits)
         except SearchTimeout:
             # Out of time: the value stands, the move is a heuristic pick.
-            guess = best_guess(position)
-            spent = int(s.stats[kernel.NODES]) + guess.nodes
-            return Solved(outcome, spent, guess.move, move_proven=False)
+            return self._guess(position, limits, outcome, use_outcome=True)
         return Solved(outcome, int(s.stats[kernel.NODES]), move, move_proven=True)
+
+    def _guess(
+        self, position: Connect4Position, limits: Limits, outcome: Outcome, use_outcome: bool
+    ) -> Solved:
+        """The answer once the limits expired: the heuristic search's move (and
+        its outcome, unless ``use_outcome`` keeps the proven one). Nobody wants
+        a guess once the stop switch is set: then no move at all."""
+        spent = int(self._scratch.stats[kernel.NODES])
+        if limits.stop is not None and limits.stop.is_set():
+            return Solved(outcome, spent, None)
+        guess = best_guess(position)
+        return Solved(outcome if use_outcome else guess.outcome, spent + guess.nodes, guess.move)
 
     def _best_move(self, position: Connect4Position, score: int, weak: bool, limits: Limits) -> int:
         """The first move in tie-break order (centre first) that keeps ``score``
