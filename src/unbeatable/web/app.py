@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import anyio
 from fastapi import FastAPI, Request
@@ -146,13 +146,23 @@ class Engines:
                 pass
             stop.set()  # nobody is waiting for the answer any more
 
+        def attempt() -> tuple[T | None, BaseException | None]:
+            try:
+                return self._guarded(game, lambda: work(stop)), None
+            except Exception as exc:  # raised below, outside the task group
+                return None, exc
+
         async with anyio.create_task_group() as group:
             group.start_soon(watch)
             try:
-                result = await run_in_threadpool(self._guarded, game, lambda: work(stop))
-            finally:
-                group.cancel_scope.cancel()
-        return result
+                result, error = await run_in_threadpool(attempt)
+            except BaseException:  # cancelled (the server is shutting down)
+                stop.set()
+                raise
+            group.cancel_scope.cancel()
+        if error is not None:
+            raise error  # as itself, so its handler answers (not as an ExceptionGroup)
+        return cast(T, result)
 
     @staticmethod
     def _guarded(game: str, work: Callable[[], T]) -> T:
