@@ -1,19 +1,20 @@
 """Connect Four at the impossible level: every move keeps the exact value
-(fastest win, slowest loss), and the AI converts won positions against any
-opponent it meets."""
+(fastest win, slowest loss), whole games against a perfect opponent end at the
+opening's exact value, and the AI converts won positions against any opponent
+it meets."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from connect4_sets import cases, sample
 
 import unbeatable
-from unbeatable.games.connect4 import connect4
+from unbeatable.games.connect4 import PONS_BASE, Connect4Position, connect4, pons_score
 from unbeatable.solvers.connect4 import Connect4Engine
+from unbeatable.solvers.connect4.table import TranspositionTable
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 game = connect4()
 
 
@@ -26,15 +27,6 @@ def value_after(referee: Connect4Engine, position: object, move: int) -> int:
         return 0
     child_score, _ = referee.solve_score(child)
     return -child_score
-
-
-def sample(name: str, count: int, seed: int = 1) -> list[tuple[str, int]]:
-    path = DATA / name
-    if not path.exists():
-        pytest.skip(f"public test set {path} not available")
-    rows = [line.split() for line in path.read_text().splitlines() if line.strip()]
-    picked = random.Random(seed).sample(rows, count)
-    return [(moves, int(score)) for moves, score in picked]
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +75,53 @@ def test_the_ai_converts_a_won_position_against_random_play() -> None:
             else:
                 position = game.play(position, rng.choice(game.moves(position)))
         assert game.winner(position) == ai, moves
+
+
+class PerfectOpponent:
+    """Plays a move of the best value, at random among the best, by the
+    project's exact solver with a table of its own (it must not warm the AI's)."""
+
+    def __init__(self, seed: int) -> None:
+        self.engine = Connect4Engine(table=TranspositionTable(), book=None)
+        self.rng = random.Random(seed)
+
+    def move(self, position: Connect4Position) -> int:
+        values = {}
+        for col in game.moves(position):
+            child = game.play(position, col)
+            if child.winner is not None:
+                values[col] = pons_score(position.stones, "win", 1)
+            elif game.is_terminal(child):
+                values[col] = 0
+            else:
+                values[col] = -self.engine.solve_score(child)[0]
+        top = max(values.values())
+        return self.rng.choice([col for col, value in values.items() if value == top])
+
+
+def final_score(start: Connect4Position, end: Connect4Position) -> int:
+    """The finished game's Pons score for the side to move at ``start``."""
+    if end.winner is None:
+        return 0
+    value = PONS_BASE - (end.x if end.winner == "x" else end.o).bit_count()
+    return value if end.winner == start.to_move else -value
+
+
+@pytest.mark.parametrize("name", ["Test_L1_R1", "Test_L1_R2", "Test_L2_R2"])
+def test_whole_games_against_perfect_play_end_at_the_exact_value(name: str) -> None:
+    """The AI takes the side to move in each opening (wins, draws and losses
+    alike) and must finish every game exactly where perfect play says: no
+    win thrown away, no loss hastened."""
+    opponent = PerfectOpponent(seed=5)
+    openings = [case for case in cases(name) if len(case[0]) >= 10][:8]
+    for moves, score in openings:
+        start = game.parse(moves)
+        position = start
+        while not game.is_terminal(position):
+            if game.to_move(position) == start.to_move:
+                move = unbeatable.choose_move(game, position, "impossible", time_limit=60)
+                assert move is not None and move.result != "unknown"
+                position = game.play(position, move.raw)
+            else:
+                position = game.play(position, opponent.move(position))
+        assert final_score(start, position) == score, (moves, position.moves)
