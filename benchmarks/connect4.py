@@ -34,8 +34,7 @@ import time
 from pathlib import Path
 
 from unbeatable.games.connect4 import Connect4Position, connect4
-from unbeatable.solvers.connect4 import Connect4Engine
-from unbeatable.solvers.connect4 import kernel
+from unbeatable.solvers.connect4 import Connect4Engine, kernel
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4"
 DEFAULT_SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "private")

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from connect4_sets import cases, sample
 
 import unbeatable
+from connect4_sets import cases, sample
 from unbeatable.games.connect4 import PONS_BASE, Connect4Position, connect4, pons_score
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.table import TranspositionTable
