@@ -6,8 +6,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from connect4_sets import short_lines
 
-from unbeatable.games.connect4 import connect4, pons_outcome
+from unbeatable.games.connect4 import connect4, pons_outcome, win_now_score
 from unbeatable.search.engine import Outcome
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import (
@@ -22,7 +23,6 @@ from unbeatable.solvers.connect4.book import (
 game = connect4()
 #: A 22-stone position of Test_L2_R2: its subtree books take a second to build.
 ROOT = "2252576253462244111563"
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 
 
 def exact_scores(book: Book, root: str) -> None:
@@ -112,7 +112,7 @@ def test_deeper_build_reuses_a_shallower_checkpoint(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_ray_build_on_a_local_instance(tmp_path: Path) -> None:
-    ray = pytest.importorskip("ray")
+    import ray
     try:
         stats = build_book(len(ROOT) + 2, tmp_path / "ray.bin", root=ROOT, ray_address="local")
     finally:
@@ -151,50 +151,70 @@ def test_engine_answers_from_a_given_book(tmp_path: Path) -> None:
     assert solved.outcome == Outcome(*pons_outcome(position.stones, expected))
 
 
-shipped = pytest.mark.skipif(not DEFAULT_BOOK.exists(), reason="no shipped book")
+def test_parent_bound_is_exact_after_a_perfect_move_and_a_bound_after_any(
+    tmp_path: Path,
+) -> None:
+    plies = len(ROOT) + 2
+    build_book(plies, tmp_path / "b.bin", workers=1, root=ROOT)
+    book = load_book(tmp_path / "b.bin")
+    engine = Connect4Engine(book=None)
+    checked = exact = 0
+    for _, moves in enumerate_positions(plies, ROOT)[-1]:
+        parent = game.parse(moves)
+        parent_score = book.get(parent)
+        assert parent_score is not None
+        for col in game.moves(parent):
+            child = game.play(parent, col)
+            if child.winner is not None:
+                continue
+            bound = book.parent_bound(child)
+            true = engine.solve_score(child)[0]
+            assert bound is not None and bound <= true, child.moves
+            checked += 1
+            if -true == parent_score:  # a perfect move: the bound is the score
+                assert bound == true
+                exact += 1
+    assert checked > 0 and exact > 0
+    assert book.parent_bound(game.parse(ROOT)) is None  # inside the book, not past it
 
 
-@shipped
 def test_shipped_book_opening_values() -> None:
     book = load_book(DEFAULT_BOOK)
-    assert book.plies >= 1
+    assert book.plies >= 4
     # The first player wins with the last stone (score 1) by starting in the centre.
     assert book.get(game.initial()) == 1
     first_moves = [book.get(game.parse(str(c))) for c in range(1, 8)]
     assert first_moves == [2, 1, 0, -1, 0, 1, 2]
     solved = Connect4Engine().solve(game.initial())
     assert solved.outcome == Outcome("win", 41) and solved.move == 3
+    assert solved.nodes == 0  # the value and the move are lookups
 
 
-@shipped
-def test_shipped_book_agrees_with_public_sets() -> None:
+def test_shipped_book_agrees_with_every_short_public_line() -> None:
     book = load_book(DEFAULT_BOOK)
-    checked = 0
-    for name in ("Test_L1_R1", "Test_L1_R2", "Test_L1_R3"):
-        path = DATA / name
-        if not path.exists():
-            pytest.skip("public test sets not available")
-        for line in path.read_text().splitlines():
-            moves, score = line.split()
-            if len(moves) <= book.plies:
-                assert book.get(game.parse(moves)) == int(score), moves
-                checked += 1
-    assert checked > 0
+    lines = short_lines(book.plies)
+    assert len(lines) >= 100
+    for moves, score in lines:
+        assert book.get(game.parse(moves)) == score, moves
 
 
-@shipped
+@pytest.mark.slow
 def test_shipped_book_is_consistent_by_negamax() -> None:
+    """Every interior entry is the best of its children's, negated (or the
+    immediate-win score): the whole book follows from its deepest level."""
     book = load_book(DEFAULT_BOOK)
-    for level in enumerate_positions(book.plies - 1):
+    levels = enumerate_positions(book.plies)
+    assert len(book) == sum(len(level) for level in levels)  # and nothing is missing
+    for level in levels[:-1]:
         for _, moves in level:
             position = game.parse(moves)
             values = []
             for col in game.moves(position):
                 child = game.play(position, col)
                 if child.winner is not None:
-                    values.append((43 - position.stones) // 2)
+                    values.append(win_now_score(position.stones))
                 else:
                     child_score = book.get(child)
-                    assert child_score is not None
+                    assert child_score is not None, child.moves
                     values.append(-child_score)
             assert book.get(position) == max(values), moves
