@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         up = wait_until_up(base, server)
         start = time.perf_counter()
-        first = httpx.post(base + "/api/move", json={"game": "connect4", "position": ""}).status_code
+        opening = {"game": "connect4", "position": ""}
+        first = httpx.post(base + "/api/move", json=opening).status_code
         first_latency = time.perf_counter() - start
         latencies: list[float] = []
         errors: list[str] = []

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from connect4_sets import short_lines
 
+from connect4_sets import short_lines
 from unbeatable.games.connect4 import connect4, pons_outcome, win_now_score
 from unbeatable.search.engine import Outcome
 from unbeatable.solvers.connect4 import Connect4Engine
@@ -113,6 +113,7 @@ def test_deeper_build_reuses_a_shallower_checkpoint(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_ray_build_on_a_local_instance(tmp_path: Path) -> None:
     import ray
+
     try:
         stats = build_book(len(ROOT) + 2, tmp_path / "ray.bin", root=ROOT, ray_address="local")
     finally:

@@ -125,3 +125,32 @@ def test_whole_games_against_perfect_play_end_at_the_exact_value(name: str) -> N
             else:
                 position = game.play(position, opponent.move(position))
         assert final_score(start, position) == score, (moves, position.moves)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_weaker_levels_repeat_with_a_seed_whatever_the_budget(level: str) -> None:
+    """Their choice depends on the seed, the best move and what they see
+    within their horizon, never on how far a timed search got."""
+    positions = ["", "4", "435", "4453", *(m for m, _ in cases("Test_L2_R1", 10))]
+
+    def choices(budget: float) -> list[str]:
+        out = []
+        for moves in positions:
+            move = unbeatable.choose_move(
+                "connect4", moves, level, random.Random(len(moves)), time_limit=budget
+            )
+            assert move is not None
+            out.append(move.move)
+        return out
+
+    assert choices(0.5) == choices(30) == choices(0.5)
+
+
+def test_explained_move_is_the_analysis_best() -> None:
+    for moves, _ in cases("Test_L2_R2", 10):
+        analysis = unbeatable.analyze("connect4", moves)
+        chosen = unbeatable.choose_move("connect4", moves, "impossible", analysis=analysis)
+        assert analysis.best is not None and chosen == analysis.best
+        # The same move as without an analysis: both take the first best in centre order.
+        alone = unbeatable.choose_move("connect4", moves, "impossible", time_limit=30)
+        assert alone is not None and alone.move == analysis.best.move

@@ -23,7 +23,7 @@ from unbeatable.games import Game, get_game
 from unbeatable.games.base import GameError, IllegalMoveError
 from unbeatable.search.analysis import Analysis, MoveValue, move_value
 from unbeatable.search.analysis import analyze as _analyze
-from unbeatable.search.engine import UNLIMITED, Engine, Limits, Outcome
+from unbeatable.search.engine import KNOWN_ONLY, UNLIMITED, Engine, Limits, Outcome
 from unbeatable.search.negamax import Negamax
 from unbeatable.solvers import has_specialised_engine, specialised_engine
 
@@ -75,8 +75,7 @@ _moves: _Memo[tuple[Any, Hashable], MoveValue] = _Memo(1 << 14)
 
 #: A stop switch that is already set: pass it as ``stop`` to get only what the
 #: engines know without searching (an opening book, a remembered answer).
-STOPPED = threading.Event()
-STOPPED.set()
+STOPPED = KNOWN_ONLY.stop
 
 
 def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any, Any], Any]:
@@ -249,12 +248,21 @@ def choose_move(
         return choose_from(analysis, level, rng)
     if not rules.moves(pos):
         return None
+    level = Level(level)
     limit = time_limit if time_limit is not None else default_time_limit(rules)
-    best = _ai_move(rules, pos, limits(limit, stop))
+    if level is Level.impossible or limit is None:
+        best = _ai_move(rules, pos, limits(limit, stop))
+    else:
+        # A game whose search is timed: the weaker levels take the engine's
+        # untimed guess (a book move, or a fixed-size search), so that their
+        # choice never depends on how far a timed search got.
+        guessed = engine(rules).guess(pos)
+        proven = guessed.move_proven and guessed.outcome.exact
+        outcome = guessed.outcome if proven else Outcome("unknown", None, False)
+        best = move_value(rules, pos, guessed.move, outcome)
     if best is None:  # stopped before anything was found: any legal move
         first = rules.ordered_moves(pos)[0]
         best = move_value(rules, pos, first, Outcome("unknown", None, False))
-    level = Level(level)
     if level is Level.impossible:
         return best
     return choose(best, within_horizon(rules, pos, SKILLS[level].horizon), level, rng)
@@ -266,7 +274,7 @@ def knows_move(game: str | Game[Any, Any], position: Any) -> bool:
     rules, pos = resolve(game, position)
     if not rules.moves(pos):
         return False
-    known = _ai_move(rules, pos, Limits(stop=STOPPED))
+    known = _ai_move(rules, pos, KNOWN_ONLY)
     return known is not None and known.result != "unknown"
 
 

@@ -10,6 +10,7 @@ the CLI and the web API never depend on one engine's score scale.
 from __future__ import annotations
 
 import math
+import threading as _threading
 import time
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
@@ -90,6 +91,12 @@ class Limits:
 
 #: No limits at all: the search runs to the end.
 UNLIMITED = Limits()
+#: A stop switch that is already set...
+_STOPPED = _threading.Event()
+_STOPPED.set()
+#: ...so no search at all: answers only from what the engine knows (an
+#: opening book, its tables).
+KNOWN_ONLY = Limits(stop=_STOPPED)
 
 
 class Outcome(NamedTuple):
@@ -136,6 +143,13 @@ class Engine(Protocol):
 
     def value(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
         """The outcome only (no move needed): analysis asks this of every child."""
+        ...
+
+    def guess(self, position: Any) -> Solved:
+        """A good move found without any timed search: from what is known for
+        sure (an opening book), else a fixed-size heuristic search. The same
+        move every time for the same position, whatever the engine learnt
+        before: the weaker levels play it, so a seeded game replays exactly."""
         ...
 
 

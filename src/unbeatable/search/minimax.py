@@ -190,3 +190,9 @@ class TextbookEngine:
     def value(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
         """The outcome for the side to move (these engines never know a move)."""
         return self.solve(position, limits, weak)
+
+    def guess(self, position: Any) -> Solved:
+        """No move of their own: the first legal one, with the exact outcome."""
+        solved = self.solve(position)
+        moves = self.game.moves(position)
+        return solved._replace(move=moves[0] if moves else None)

@@ -243,6 +243,18 @@ class Negamax(Generic[P, M]):
         # Out of time: the root search's own best move keeps the value too.
         return self.best_known_move(position), nodes
 
+    def guess(self, position: P, depth: int = 4) -> Solved:
+        """The move of a ``depth``-ply search with a table of its own (so that
+        the answer never depends on what this engine learnt before); exact
+        when that depth proves the game's end. See the Engine protocol."""
+        fresh: Negamax[P, M] = Negamax(self.game, max_entries=1 << 14)
+        iterations = list(fresh.iterate(position, max_depth=depth))
+        last = iterations[-1] if iterations else None
+        if last is None:  # a finished game
+            return self.solve(position)
+        outcome = outcome_from_value(self.game, position, last.value, last.exact)
+        return Solved(outcome, last.nodes, last.move, move_proven=last.exact)
+
     def value(self, position: P, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
         """The outcome for the side to move (the best move comes for free here)."""
         return self.solve(position, limits, weak)

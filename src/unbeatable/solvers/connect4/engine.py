@@ -33,7 +33,14 @@ from unbeatable.games.connect4 import (
     pons_outcome,
     win_now_score,
 )
-from unbeatable.search.engine import UNLIMITED, Limits, Outcome, SearchTimeout, Solved
+from unbeatable.search.engine import (
+    KNOWN_ONLY,
+    UNLIMITED,
+    Limits,
+    Outcome,
+    SearchTimeout,
+    Solved,
+)
 from unbeatable.solvers.connect4 import kernel
 from unbeatable.solvers.connect4.book import DEFAULT_BOOK, Book, load_book
 from unbeatable.solvers.connect4.heuristic import best_guess
@@ -254,6 +261,16 @@ class Connect4Engine:
             # Out of time: the value stands, the move is a heuristic pick.
             return self._guess(position, limits, outcome, use_outcome=True)
         return Solved(outcome, int(s.stats[kernel.NODES]), move, move_proven=True)
+
+    def guess(self, position: Connect4Position) -> Solved:
+        """The book's proven move where the book has it (its children too),
+        else the node-budgeted heuristic search's: never a timed search, and
+        the same answer every time (see the Engine protocol)."""
+        known = self.solve(position, KNOWN_ONLY)
+        if known.move is not None:
+            return known
+        guess = best_guess(position)
+        return Solved(guess.outcome, guess.nodes, guess.move)
 
     def _guess(
         self, position: Connect4Position, limits: Limits, outcome: Outcome, use_outcome: bool
