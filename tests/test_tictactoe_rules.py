@@ -32,7 +32,6 @@ def test_move_notation_matches_chess_coordinates() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("", "empty position"),
         ("xo/oox/...", "row 1 has 2 cells"),
         ("xox/oox", "expected 3 rows"),
         ("xox/oox/../...", "expected 3 rows"),
@@ -50,6 +49,10 @@ def test_move_notation_matches_chess_coordinates() -> None:
 def test_invalid_positions_name_the_problem(text: str, fragment: str) -> None:
     with pytest.raises(InvalidPositionError, match=fragment):
         ttt.parse(text)
+
+
+def test_the_empty_string_is_the_empty_board() -> None:
+    assert ttt.parse("") == ttt.parse("   ") == ttt.initial()
 
 
 def test_two_lines_completed_by_one_last_move_are_legal() -> None:

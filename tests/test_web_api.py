@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 
 import unbeatable
 from unbeatable import api
+from unbeatable.games import OFFERED
 from unbeatable.web import app as web_app
 from unbeatable.web import create_app, serve, url
 
@@ -68,18 +69,59 @@ def test_health(web_client: TestClient) -> None:
     assert response.json() == {"status": "ok"}
 
 
-def test_games_lists_every_registered_game(web_client: TestClient) -> None:
+def test_games_are_described_by_the_games_themselves(web_client: TestClient) -> None:
     games = web_client.get("/api/games").json()["games"]
     by_name = {g["name"]: g for g in games}
-    assert set(by_name) == {"tictactoe", "connect4"}
-    assert by_name["tictactoe"] == {
-        "name": "tictactoe",
-        "players": ["x", "o"],
+    assert list(by_name) == ["tictactoe", "connect4", "mnk:4,4,4", "mnk:5,5,4"]
+    ttt = by_name["tictactoe"]
+    assert ttt == {
+        **unbeatable.get_game(TTT).describe().to_dict(),
         "initial": ".../.../... x",
         "time_limit": None,
     }
-    assert by_name["connect4"]["initial"] == ""
-    assert by_name["connect4"]["time_limit"] > 0
+    assert (ttt["rows"], ttt["columns"], ttt["gravity"], ttt["exact"]) == (3, 3, False, True)
+    assert ttt["keys"][0] == {"key": "1", "move": "a3"}
+    c4 = by_name["connect4"]
+    assert c4["initial"] == "" and c4["time_limit"] > 0 and c4["gravity"]
+    assert [side["name"] for side in c4["sides"]] == ["Red", "Yellow"]
+    assert by_name["mnk:4,4,4"]["title"] == "4\N{MULTIPLICATION SIGN}4, four in a row"
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "move", "cells"),
+    [
+        (TTT, "", None, [(r, c) for r in range(3) for c in range(3)]),
+        ("connect4", "4", "4", [(5, 0), (5, 1), (5, 2), (3, 3), (5, 4), (5, 5), (5, 6)]),
+        ("mnk:4,4,4", "", "b2", [(r, c) for r in range(4) for c in range(4) if (r, c) != (2, 1)]),
+    ],
+)
+def test_position_shows_every_move_and_the_cell_it_fills(
+    web_client: TestClient, game: str, position: str, move: str | None, cells: list[Any]
+) -> None:
+    body = {"game": game, "position": position, **({"move": move} if move else {})}
+    response = web_client.post("/api/position", json=body)
+    assert response.status_code == 200
+    data = response.json()
+    assert data == api.view(game, position, move)
+    assert [(m["row"], m["col"]) for m in data["moves"]] == cells
+    assert data["status"] == {"over": False, "winner": None, "line": None}
+
+
+def test_position_refuses_an_illegal_move(web_client: TestClient) -> None:
+    body = {"game": TTT, "position": "x../.../...", "move": "a3"}
+    response = web_client.post("/api/position", json=body)
+    assert response.status_code == 400
+    assert error_of(response) == "a3 is already taken"
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "mnk:4,4,4", "mnk:1,5,3"])
+def test_the_empty_position_is_the_initial_one_for_every_game(
+    web_client: TestClient, game: str
+) -> None:
+    response = web_client.post("/api/position", json={"game": game, "position": ""})
+    rules = unbeatable.get_game(game)
+    assert response.json()["position"] == rules.format(rules.initial())
+    assert web_client.post("/api/analyze", json={"game": game, "position": ""}).status_code == 200
 
 
 @pytest.mark.parametrize("position", POSITIONS + list(FINISHED))
@@ -117,11 +159,14 @@ def test_move_impossible_plays_the_best_move(web_client: TestClient, position: s
 
 def test_move_that_wins_reports_the_line(web_client: TestClient) -> None:
     data = web_client.post("/api/move", json={"game": TTT, "position": "xox/oox/..."}).json()
+    view = api.view(TTT, "xox/oox/..x o")
     assert data == {
         "move": {"move": "c1", "row": 2, "col": 2},
         "position": "xox/oox/..x o",
         "status": {"over": True, "winner": "x", "line": [[0, 2], [1, 2], [2, 2]]},
+        "view": view,
     }
+    assert view["moves"] == [] and view["status"] == data["status"]
 
 
 def test_move_that_draws_has_no_winner(web_client: TestClient) -> None:
@@ -198,13 +243,14 @@ def test_solve_defaults_to_strong(web_client: TestClient) -> None:
 def test_unknown_game_names_the_known_ones(web_client: TestClient, path: str) -> None:
     response = web_client.post(path, json={"game": "chess", "position": "xox/oox/..."})
     assert response.status_code == 422
-    assert error_of(response) == "game: unknown game 'chess' (known games: tictactoe, connect4)"
+    assert error_of(response) == (
+        "game: unknown game 'chess' (known games: tictactoe, connect4, mnk:ROWS,COLS,K)"
+    )
 
 
 @pytest.mark.parametrize(
     ("position", "reason"),
     [
-        ("", "empty position"),
         ("xox/oox", "wrong shape: expected 3 rows separated by '/', got 2"),
         ("xox/oox/..", "wrong shape: row 3 has 2 cells, expected 3"),
         ("xoz/oox/...", "unknown character 'z' in row 1"),
@@ -234,7 +280,7 @@ def test_bad_positions_are_400_with_the_reason(
         ({"game": 1, "position": "..."}, "game: Input should be a valid string"),
         ({"game": TTT, "position": None}, "position: Input should be a valid string"),
         ({"game": TTT, "position": "...", "postion": "x"}, "postion: unknown field"),
-        ({"game": TTT, "position": "x" * 129}, "position: String should have at most 128"),
+        ({"game": TTT, "position": "x" * 513}, "position: String should have at most 512"),
         ({"game": "g" * 33, "position": "..."}, "game: String should have at most 32"),
         ({"game": "", "position": "..."}, "game: String should have at least 1"),
     ],
@@ -501,12 +547,15 @@ def test_openapi_documents_every_endpoint(web_client: TestClient) -> None:
         "/api/games",
         "/api/analyze",
         "/api/move",
+        "/api/position",
         "/api/solve",
     }
     move = spec["paths"]["/api/move"]["post"]
     assert {"200", "400", "409", "413", "422", "503"} <= set(move["responses"])
     request = spec["components"]["schemas"]["MoveRequest"]
-    assert request["properties"]["game"]["enum"] == ["tictactoe", "connect4"]
+    game = request["properties"]["game"]
+    assert game["anyOf"][0]["enum"] == list(OFFERED)
+    assert re.fullmatch(game["anyOf"][1]["pattern"], "mnk:15,15,5")
     assert request["additionalProperties"] is False
 
 

@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-from unbeatable.games import Game, get_game
+from unbeatable.games import Description, Game, get_game
 from unbeatable.games.base import GameError, IllegalMoveError
 from unbeatable.search.analysis import Analysis, MoveValue, move_value
 from unbeatable.search.analysis import analyze as _analyze
@@ -31,11 +31,6 @@ if TYPE_CHECKING:
     import random
 
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "negamax")
-
-#: Seconds a query may take by default, for games whose exact solve can be slow
-#: (a couple of seconds: the AI must answer a player promptly).
-#: Games not listed are small enough to solve exactly every time (tic-tac-toe).
-DEFAULT_TIME_LIMITS: dict[str, float] = {"connect4": 2.0}
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -68,7 +63,8 @@ class _Memo(Generic[K, V]):
             self._items.clear()
 
 
-#: Proven analyses and AI moves per (game object, algorithm, position key):
+#: Proven analyses and AI moves per (game object, algorithm, position); the
+#: position itself, not its table key, which mirror images may share:
 #: values never change, and the AI meets the same positions again and again.
 _analyses: _Memo[tuple[Any, str | None, Hashable], Analysis] = _Memo(1 << 14)
 _moves: _Memo[tuple[Any, Hashable], MoveValue] = _Memo(1 << 14)
@@ -115,10 +111,26 @@ def engine(game: str | Game[Any, Any], algorithm: str | None = None) -> Engine:
     return _engine(hashable_rules, algorithm)
 
 
+@lru_cache(maxsize=64)
+def _description(rules: Any) -> Description | None:
+    try:
+        description: Description = rules.describe()
+    except NotImplementedError:
+        return None
+    return description
+
+
+def describe(game: str | Game[Any, Any]) -> Description | None:
+    """The game's description (None for games without a board to show)."""
+    rules: Any = get_game(game) if isinstance(game, str) else game
+    return _description(rules)
+
+
 def default_time_limit(game: str | Game[Any, Any]) -> float | None:
-    """The budget applied when the caller gives none (None: always solved exactly)."""
-    name = game if isinstance(game, str) else game.name
-    return DEFAULT_TIME_LIMITS.get(name)
+    """The budget applied when the caller gives none (None: always solved
+    exactly), as the game describes it."""
+    description = describe(game)
+    return None if description is None else description.time_limit
 
 
 def limits(time_limit: float | None, stop: threading.Event | None = None) -> Limits:
@@ -145,14 +157,12 @@ def analyze(
     Proven analyses are remembered, so asking again costs a lookup.
     """
     rules, pos = resolve(game, position)
-    memo_key = (rules, algorithm, rules.key(pos))
+    memo_key = (rules, algorithm, pos)
     known = _analyses.get(memo_key)
     # Games that may be answered unproven always say whether this one is.
     report_exact = time_limit is not None or default_time_limit(rules) is not None
-    if known is not None:
-        if report_exact == (known.exact is not None):
-            return known
-        return known._replace(exact=True if report_exact else None)
+    if known is not None:  # the same board, maybe reached by another move order
+        return known._replace(position=rules.format(pos), exact=True if report_exact else None)
     analysis = _analyze(
         rules, pos, engine(rules, algorithm), limits(time_limit, stop), report_exact
     )
@@ -281,11 +291,11 @@ def knows_move(game: str | Game[Any, Any], position: Any) -> bool:
 def _ai_move(rules: Game[Any, Any], pos: Any, search_limits: Limits) -> MoveValue | None:
     """The impossible level's move with its value, remembered once proven
     (None only if the limits were stopped before anything was found)."""
-    memo_key = (rules, rules.key(pos))
+    memo_key = (rules, pos)
     known = _moves.get(memo_key)
     if known is not None:
         return known
-    exact = _analyses.get((rules, None, rules.key(pos)))
+    exact = _analyses.get((rules, None, pos))
     if exact is not None and exact.best is not None:
         return exact.best
     solved = engine(rules).solve(pos, search_limits)
@@ -314,10 +324,31 @@ def status(game: str | Game[Any, Any], position: Any) -> dict[str, Any]:
     rules, pos = resolve(game, position)
     line = None
     cells = rules.winning_line(pos)
-    if cells is not None:
-        width = rules.grid(pos).index("/")
-        line = [list(divmod(cell, width)) for cell in cells]
+    description = describe(rules)
+    if cells is not None and description is not None:
+        line = [list(divmod(cell, description.columns)) for cell in cells]
     return {"over": rules.is_terminal(pos), "winner": rules.winner(pos), "line": line}
+
+
+def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> dict[str, Any]:
+    """What a face needs to show a position (after ``move``, if given): its
+    notation, the side to move, the board's rows, every legal move with the
+    cell it fills, and the status. Faces apply no rules of their own."""
+    rules, pos = resolve(game, position)
+    if move is not None:
+        pos = play_move(rules, pos, move)
+    moves = []
+    for m in rules.moves(pos):
+        row, col = rules.cell(pos, m)
+        moves.append({"move": rules.format_move(m), "row": row, "col": col})
+    return {
+        "game": rules.name,
+        "position": rules.format(pos),
+        "to_move": rules.to_move(pos),
+        "board": rules.grid(pos).split("/"),
+        "moves": moves,
+        "status": status(rules, pos),
+    }
 
 
 __all__ = [
@@ -328,6 +359,7 @@ __all__ = [
     "best_move",
     "choose_move",
     "default_time_limit",
+    "describe",
     "engine",
     "knows_move",
     "limits",
@@ -335,4 +367,5 @@ __all__ = [
     "resolve",
     "solve",
     "status",
+    "view",
 ]

@@ -16,16 +16,23 @@ Conventions every implementation follows:
   higher and slower losses score less badly. :func:`outcome_utility` implements
   that rule once for every such game.
 * Parsing rejects illegal input with a :class:`GameError` subclass whose message
-  names the problem; ``parse(format(p)) == p`` for every position.
+  names the problem; ``parse(format(p)) == p`` for every position, and
+  ``parse("")`` is the initial position.
+* A board game describes itself once (:meth:`Game.describe`: its title, its
+  players' names and colours, the board's shape, whether stones drop, the key
+  that plays each move, whether it is always solved exactly and its time
+  budget) and says which cell each move fills (:meth:`Game.cell`). Every face
+  (terminal, page, HTTP API) is drawn from those facts, never from the game's
+  name.
 
 Implementations may subclass :class:`Game` to inherit the optional methods'
-defaults (``ordered_moves``, ``evaluate``, ``utility``, ``tie_break``).
+defaults (``ordered_moves``, ``evaluate``, ``utility``, ``tie_break``, ...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -45,6 +52,56 @@ class IllegalMoveError(GameError):
 
 class UnknownGameError(GameError):
     """No game is registered under that name."""
+
+
+class Side(NamedTuple):
+    """One player as the faces show it."""
+
+    #: The player's name in positions and moves (``x``).
+    mark: str
+    #: What to call the player on screen (``X``, ``Red``).
+    name: str
+    #: The colour of its marks or discs, as a CSS colour (``#d8343f``).
+    colour: str
+
+
+class Description(NamedTuple):
+    """Everything a face needs to know about a board game, stated once."""
+
+    #: Registry name (``tictactoe``, ``connect4``, ``mnk:4,4,4``).
+    name: str
+    #: Human title (``Tic-tac-toe``).
+    title: str
+    #: Both players, the first one moving first.
+    sides: tuple[Side, Side]
+    rows: int
+    columns: int
+    #: Whether a move names a column and the stone drops to its lowest free cell.
+    gravity: bool
+    #: What wins, in words (``three in a row``).
+    goal: str
+    #: Keyboard shortcuts: (key, move notation) pairs, in key order.
+    keys: tuple[tuple[str, str], ...]
+    #: Whether every query is solved exactly, fast, with no time budget.
+    exact: bool
+    #: Seconds a query may search by default (None: no limit, always exact).
+    time_limit: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (``GET /api/games``)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": [side.mark for side in self.sides],
+            "sides": [side._asdict() for side in self.sides],
+            "rows": self.rows,
+            "columns": self.columns,
+            "gravity": self.gravity,
+            "goal": self.goal,
+            "keys": [{"key": key, "move": move} for key, move in self.keys],
+            "exact": self.exact,
+            "time_limit": self.time_limit,
+        }
 
 
 @runtime_checkable
@@ -127,8 +184,30 @@ class Game(Protocol[P, M]):
 
     def tie_break(self, position: P, moves: Sequence[M]) -> Sequence[M]:
         """Moves in the order that breaks ties between equal values (default:
-        board order)."""
+        board order, as given)."""
         return moves
+
+    def describe(self) -> Description:
+        """The game's facts for the faces (board games only)."""
+        problem = f"{self.name} does not describe itself (it has no board to show)"
+        raise NotImplementedError(problem)
+
+    def cell(self, position: P, move: M) -> tuple[int, int]:
+        """The (row, column) a legal ``move`` fills, 0-based from the top-left
+        (for a dropped stone, where it lands). Board games only."""
+        problem = f"{self.name} has no board cells"
+        raise NotImplementedError(problem)
+
+    def winning_moves(self, position: P, player: str) -> Sequence[M] | None:
+        """The moves with which ``player`` would win at once, were it to move
+        now; None if the game does not say (the default).
+
+        Games that implement it promise what k-in-a-row games guarantee: a move
+        can only take away an opponent's winning move by being played on it.
+        Search then takes an immediate win at once, answers a single threat
+        by blocking it, and knows two threats lose.
+        """
+        return None
 
     def grid(self, position: P) -> str:
         """The board for display: rows from top to bottom separated by ``/``, one
@@ -188,9 +267,3 @@ def outcome_utility(game: Game[P, M], position: P, plies: int) -> int:
         return 0
     value = game.win_score - plies
     return value if who == game.players[0] else -value
-
-
-def other(game: Game[Any, Any], player: str) -> str:
-    """The opponent of ``player``."""
-    first, second = game.players
-    return second if player == first else first

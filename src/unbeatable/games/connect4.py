@@ -33,7 +33,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from unbeatable.games.base import Game, IllegalMoveError, InvalidPositionError, side_from_counts
+from unbeatable.games.base import (
+    Description,
+    Game,
+    IllegalMoveError,
+    InvalidPositionError,
+    Side,
+    side_from_counts,
+)
 
 X, O, EMPTY = "x", "o", "."
 WIDTH, HEIGHT = 7, 6
@@ -227,6 +234,20 @@ class Connect4Game(Game[Connect4Position, int]):
     def __repr__(self) -> str:
         return "Connect4Game()"
 
+    def describe(self) -> Description:
+        return Description(
+            name=self.name,
+            title="Connect Four",
+            sides=(Side(X, "Red", "#d32f2f"), Side(O, "Yellow", "#f9c80e")),
+            rows=HEIGHT,
+            columns=WIDTH,
+            gravity=True,
+            goal="four in a row",
+            keys=tuple((str(c + 1), str(c + 1)) for c in range(WIDTH)),
+            exact=False,
+            time_limit=2.0,
+        )
+
     # -- positions ------------------------------------------------------------
 
     def initial(self) -> Connect4Position:
@@ -276,6 +297,27 @@ class Connect4Game(Game[Connect4Position, int]):
         o = position.o | cell
         won = any(o & f == f for f in _FOURS_THROUGH[index])
         return Connect4Position(position.x, o, moves, O if won else None)
+
+    def cell(self, position: Connect4Position, move: int) -> tuple[int, int]:
+        """Where a disc dropped in column ``move`` lands (row 0 at the top)."""
+        return HEIGHT - 1 - position.height(move), move
+
+    def winning_moves(self, position: Connect4Position, player: str) -> list[int]:
+        """Columns where a disc of ``player``'s would complete a four now."""
+        if position.winner is not None:
+            return []
+        stones = position.x if player == X else position.o
+        mask = position.mask
+        found = []
+        for col in range(WIDTH):
+            if mask & bit(col, HEIGHT - 1):
+                continue
+            cell = (mask + bit(col, 0)) & (0x7F << (col * (HEIGHT + 1)))
+            mine = stones | cell
+            index = cell.bit_length() - 1
+            if any(mine & f == f for f in _FOURS_THROUGH[index]):
+                found.append(col)
+        return found
 
     def winning_line(self, position: Connect4Position) -> tuple[int, ...] | None:
         """Flat indices (``row * 7 + col``, row 0 at the top) of a four that
@@ -428,27 +470,6 @@ class Connect4Game(Game[Connect4Position, int]):
         if position.mask & bit(col, HEIGHT - 1):
             raise IllegalMoveError(f"column {t} is full")
         return col
-
-    # -- heuristic ------------------------------------------------------------
-
-    def evaluate(self, position: Connect4Position) -> float:
-        """Open threats (empty cells completing a four) and centre stones, for
-        the side to move, squashed into (-1, 1): cheap guidance for the
-        generic depth-limited search."""
-        me = position.current()
-        them = position.mask ^ me
-        empty = BOARD_MASK & ~position.mask
-        mine = theirs = 0
-        for four in FOURS:
-            if four & them == 0 and (four & me).bit_count() == 3 and four & empty:
-                mine |= four & empty
-            if four & me == 0 and (four & them).bit_count() == 3 and four & empty:
-                theirs |= four & empty
-        centre = 0x3F << (3 * (HEIGHT + 1))
-        raw = 3 * (mine.bit_count() - theirs.bit_count()) + (
-            (me & centre).bit_count() - (them & centre).bit_count()
-        )
-        return raw / (abs(raw) + 8)
 
 
 def _flat(index: int) -> int:

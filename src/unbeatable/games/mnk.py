@@ -1,44 +1,67 @@
-"""m,n,k-games: ``k`` in a row on an ``m``-column by ``n``-row board.
+"""m,n,k-games: ``k`` in a row on a board of ``m`` rows and ``n`` columns.
 
-Tic-tac-toe is the 3,3,3-game; the same class covers 4x4 tic-tac-toe,
-Gomoku (15,15,5) and friends, so only the board size differs between them.
+Tic-tac-toe is the 3,3,3-game; the same class covers 4x4 tic-tac-toe, Gomoku
+(15,15,5) and friends, so only the board differs between them. They are
+registered as the family ``mnk:ROWS,COLS,K`` (``mnk:3,3,3`` is tic-tac-toe).
 
 Notation
 --------
 Positions: rows from top to bottom separated by ``/``; cells ``x``, ``o`` or
 ``.`` (``_`` and ``-`` also mean empty; any letter case); optionally a space
-and the side to move. Output is canonical: lower case, ``.`` for empty, side
-to move always written, e.g. ``xox/oox/... x``.
+and the side to move. The empty string is the empty board. Output is
+canonical: lower case, ``.`` for empty, side to move always written, e.g.
+``xox/oox/... x``.
 
 Moves: a column letter from the left and a row number from the bottom, as in
 chess and Renju: on 3x3 the top-left cell is ``a3`` and the bottom-right ``c1``.
 Internally a move is the cell index in row-major order from the top-left.
+
+Search helpers
+--------------
+The board's symmetries (8 on a square board, 4 on another rectangle) give
+early positions one transposition key for all their images; ``winning_moves``
+reads threats off the lines; ``evaluate`` counts open lines.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from unbeatable.games.base import (
+    Description,
     Game,
     IllegalMoveError,
     InvalidPositionError,
+    Side,
+    UnknownGameError,
     side_from_counts,
 )
 
 X, O, EMPTY = "x", "o", "."
 _EMPTY_ALIASES = frozenset("._-")
 _MOVE_RE = re.compile(r"([a-z])(\d+)")
+#: Largest board side: moves name columns with one letter, and bigger boards
+#: are beyond any search anyway.
+MAX_SIDE = 19
+#: Boards up to this many cells are solved exactly every time (tic-tac-toe).
+EXACT_CELLS = 9
+#: Default time budget of a query on a bigger board, in seconds.
+TIME_LIMIT = 2.0
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: Weight of an open line holding n marks of one player (and none of the other).
+_LINE_WEIGHT = (0, 1, 4, 16, 64, 256, 1024)
 
 
 class MNKPosition(NamedTuple):
     """An m,n,k position: ``cells`` row-major from the top-left (``x``/``o``/``.``).
 
-    ``winner`` and ``line`` are derived data kept so that search never has to
-    rescan the board; ``key`` in :class:`MNKGame` uses ``cells`` only.
+    ``to_move`` follows from the counts; ``winner`` and ``line`` are derived
+    data kept so that search never has to rescan the board. Two positions are
+    equal when their boards are (whichever line a last move completed first).
     """
 
     cells: str
@@ -46,17 +69,28 @@ class MNKPosition(NamedTuple):
     winner: str | None = None
     line: tuple[int, ...] | None = None
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MNKPosition) and self.cells == other.cells
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.cells)
+
 
 class MNKGame(Game[MNKPosition, int]):
     """Rules of the m,n,k-game; x moves first."""
 
     players = (X, O)
 
-    def __init__(self, columns: int, rows: int, k: int, name: str | None = None) -> None:
-        if not (1 <= columns <= 26 and rows >= 1 and 1 <= k <= max(columns, rows)):
-            raise ValueError(f"unsupported board {columns}x{rows} with k={k}")
+    def __init__(self, rows: int, columns: int, k: int, name: str | None = None) -> None:
+        if not (1 <= columns <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+            raise ValueError(f"board sides must be 1-{MAX_SIDE}, got {rows}x{columns}")
+        if not 1 <= k <= max(columns, rows):
+            raise ValueError(f"k must be 1-{max(columns, rows)} on a {rows}x{columns} board")
         self.columns, self.rows, self.k = columns, rows, k
-        self.name = name or f"mnk-{columns}-{rows}-{k}"
+        self.name = name or f"mnk:{rows},{columns},{k}"
         self.size = columns * rows
         self.win_score = max(10, self.size + 1)
         self.lines = self._all_lines()
@@ -75,6 +109,12 @@ class MNKGame(Game[MNKPosition, int]):
                 i,
             ),
         )
+        self._images: list[Callable[[str], tuple[str, ...]]] = (
+            [itemgetter(*perm) for perm in self._symmetries()] if self.size > 1 else []
+        )
+        #: Positions with at most this many marks share a key with their images:
+        #: that is where the same position turns up mirrored or rotated.
+        self._symmetric_until = self.size // 2
 
     def _all_lines(self) -> tuple[tuple[int, ...], ...]:
         lines = []
@@ -88,8 +128,55 @@ class MNKGame(Game[MNKPosition, int]):
                         )
         return tuple(lines)
 
+    def _symmetries(self) -> list[tuple[int, ...]]:
+        """Each symmetry of the board other than the identity, as the cell
+        each image cell comes from."""
+        rows, cols = self.rows, self.columns
+        maps: list[Callable[[int, int], tuple[int, int]]] = [
+            lambda r, c: (r, cols - 1 - c),
+            lambda r, c: (rows - 1 - r, c),
+            lambda r, c: (rows - 1 - r, cols - 1 - c),
+        ]
+        if rows == cols:
+            maps += [
+                lambda r, c: (c, r),
+                lambda r, c: (cols - 1 - c, rows - 1 - r),
+                lambda r, c: (c, rows - 1 - r),
+                lambda r, c: (cols - 1 - c, r),
+            ]
+        perms = []
+        for image in maps:
+            perm = []
+            for i in range(self.size):
+                r, c = image(*divmod(i, cols))
+                perm.append(r * cols + c)
+            perms.append(tuple(perm))
+        return perms
+
     def __repr__(self) -> str:
-        return f"MNKGame({self.columns}, {self.rows}, {self.k}, name={self.name!r})"
+        return f"MNKGame({self.rows}, {self.columns}, {self.k}, name={self.name!r})"
+
+    def describe(self) -> Description:
+        k = self.k
+        goal = f"{_NUMBER_WORDS[k - 1] if k <= len(_NUMBER_WORDS) else k} in a row"
+        board = f"{self.rows}\N{MULTIPLICATION SIGN}{self.columns}"
+        title = "Tic-tac-toe" if self.name == "tictactoe" else f"{board}, {goal}"
+        keys: tuple[tuple[str, str], ...] = ()
+        if self.size <= 9:  # one digit key per cell, in reading order
+            keys = tuple((str(i + 1), self.format_move(i)) for i in range(self.size))
+        exact = self.size <= EXACT_CELLS
+        return Description(
+            name=self.name,
+            title=title,
+            sides=(Side(X, "X", "#1f5fbf"), Side(O, "O", "#c2185b")),
+            rows=self.rows,
+            columns=self.columns,
+            gravity=False,
+            goal=goal,
+            keys=keys,
+            exact=exact,
+            time_limit=None if exact else TIME_LIMIT,
+        )
 
     # -- positions ------------------------------------------------------------
 
@@ -106,7 +193,12 @@ class MNKGame(Game[MNKPosition, int]):
         return position.winner is not None or EMPTY not in position.cells
 
     def key(self, position: MNKPosition) -> str:
-        return position.cells
+        """The board; early on the smallest of its images under the board's
+        symmetries, so mirrored and rotated positions share table entries."""
+        cells = position.cells
+        if self.size - cells.count(EMPTY) > self._symmetric_until:
+            return cells
+        return min([cells, *("".join(image(cells)) for image in self._images)])
 
     def moves(self, position: MNKPosition) -> list[int]:
         if position.winner is not None:
@@ -120,6 +212,50 @@ class MNKGame(Game[MNKPosition, int]):
         cells = position.cells
         return [i for i in self._preference if cells[i] == EMPTY]
 
+    def winning_moves(self, position: MNKPosition, player: str) -> list[int]:
+        """Empty cells that complete a line of ``player``'s (board order)."""
+        if position.winner is not None:
+            return []
+        cells = position.cells
+        need = self.k - 1
+        found: set[int] = set()
+        for line in self.lines:
+            gap = -1
+            mine = 0
+            for i in line:
+                mark = cells[i]
+                if mark == player:
+                    mine += 1
+                elif mark == EMPTY and gap < 0:
+                    gap = i
+                else:
+                    break
+            else:
+                if mine == need and gap >= 0:
+                    found.add(gap)
+        return sorted(found)
+
+    def evaluate(self, position: MNKPosition) -> float:
+        """Open lines for the side to move minus the opponent's, each weighted
+        by how full it is, squashed into (-1, 1): guidance for depth-limited
+        search on boards too big to solve."""
+        cells = position.cells
+        me = position.to_move
+        raw = 0
+        for line in self.lines:
+            mine = theirs = 0
+            for i in line:
+                mark = cells[i]
+                if mark == me:
+                    mine += 1
+                elif mark != EMPTY:
+                    theirs += 1
+            if not theirs:
+                raw += _LINE_WEIGHT[min(mine, len(_LINE_WEIGHT) - 1)]
+            elif not mine:
+                raw -= _LINE_WEIGHT[min(theirs, len(_LINE_WEIGHT) - 1)]
+        return raw / (abs(raw) + 64)
+
     def play(self, position: MNKPosition, move: int) -> MNKPosition:
         mark = position.to_move
         cells = position.cells[:move] + mark + position.cells[move + 1 :]
@@ -132,6 +268,10 @@ class MNKGame(Game[MNKPosition, int]):
             else:
                 return MNKPosition(cells, O if mark == X else X, mark, line)
         return MNKPosition(cells, O if mark == X else X)
+
+    def cell(self, position: MNKPosition, move: int) -> tuple[int, int]:
+        row, col = divmod(move, self.columns)
+        return row, col
 
     def grid(self, position: MNKPosition) -> str:
         c = self.columns
@@ -179,7 +319,7 @@ class MNKGame(Game[MNKPosition, int]):
         it makes repeated queries from the CLI and the web cost a lookup)."""
         parts = text.strip().split()
         if not parts:
-            raise InvalidPositionError("empty position")
+            return self.initial()
         if len(parts) > 2:
             raise InvalidPositionError(
                 "expected the board and optionally the side to move, separated by one space"
@@ -217,10 +357,6 @@ class MNKGame(Game[MNKPosition, int]):
 
     # -- moves ----------------------------------------------------------------
 
-    def row_col(self, move: int) -> tuple[int, int]:
-        """0-based (row, col) from the top-left."""
-        return divmod(move, self.columns)
-
     def format_move(self, move: int) -> str:
         row, col = divmod(move, self.columns)
         return f"{chr(ord('a') + col)}{self.rows - row}"
@@ -230,11 +366,12 @@ class MNKGame(Game[MNKPosition, int]):
         return {"row": row, "col": col}
 
     def parse_move(self, position: MNKPosition, text: str) -> int:
-        m = _MOVE_RE.fullmatch(text.strip().lower())
+        m = _MOVE_RE.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         last_col = chr(ord("a") + self.columns - 1)
         if not m:
+            shown = text.strip()[:20] if isinstance(text, str) else text
             raise IllegalMoveError(
-                f"bad move {text.strip()!r}: expected a column letter a-{last_col} "
+                f"bad move {shown!r}: expected a column letter a-{last_col} "
                 f"and a row number 1-{self.rows}, e.g. a1"
             )
         col = ord(m.group(1)) - ord("a")
@@ -250,14 +387,33 @@ class MNKGame(Game[MNKPosition, int]):
             raise IllegalMoveError(f"{self.format_move(move)} is already taken")
         return move
 
-    def tie_break(self, position: MNKPosition, moves: Sequence[int]) -> Sequence[int]:
-        return sorted(moves)
-
     def draw_plies(self, position: MNKPosition) -> int:
         # Nobody can win before the board is full in a drawn game, so it ends then.
         return position.cells.count(EMPTY)
 
 
 def tictactoe() -> MNKGame:
-    """Classic 3x3 tic-tac-toe."""
+    """Classic 3x3 tic-tac-toe (also ``mnk:3,3,3``)."""
     return MNKGame(3, 3, 3, name="tictactoe")
+
+
+def mnk_game(parameters: str) -> MNKGame:
+    """The m,n,k-game ``ROWS,COLS,K`` (the registry's ``mnk:`` family)."""
+    parts = parameters.split(",")
+    try:
+        rows, columns, k = (int(part) for part in parts)
+    except ValueError:
+        raise UnknownGameError(
+            f"bad m,n,k game {('mnk:' + parameters)[:40]!r}: write mnk:ROWS,COLS,K, "
+            "e.g. mnk:4,4,4 for 4x4 with four in a row"
+        ) from None
+    if (rows, columns, k) == (3, 3, 3):
+        from unbeatable.games import get_game
+
+        game = get_game("tictactoe")
+        assert isinstance(game, MNKGame)
+        return game
+    try:
+        return MNKGame(rows, columns, k)
+    except ValueError as exc:
+        raise UnknownGameError(f"bad m,n,k game mnk:{rows},{columns},{k}: {exc}") from None

@@ -86,8 +86,9 @@ class Negamax(Generic[P, M]):
     def __init__(self, game: Game[P, M], max_entries: int = 1 << 19) -> None:
         self.game = game
         self.max_entries = max_entries
-        # key -> (node-relative value, bound flag, best move, searched depth)
-        self.table: dict[Hashable, tuple[float, int, M | None, int]] = {}
+        # key -> (node-relative value, bound flag, best move, searched depth,
+        # the position stored: keys may be shared by mirror images)
+        self.table: dict[Hashable, tuple[float, int, M | None, int, P]] = {}
 
     def clear(self) -> None:
         """Forget everything learned (benchmarks use it to measure cold searches)."""
@@ -128,6 +129,18 @@ class Negamax(Generic[P, M]):
         if game.is_terminal(position):
             value = game.utility(position, ply)
             return (value if game.to_move(position) == game.players[0] else -value), True
+
+        # Tactics the game can read off the board: proofs at any depth.
+        me = game.to_move(position)
+        wins = game.winning_moves(position, me)
+        if wins:  # a win with the next move
+            return game.win_score - (ply + 1), True
+        threats = None
+        if wins is not None:
+            first, second = game.players
+            threats = game.winning_moves(position, second if me == first else first)
+            if threats and len(threats) > 1:  # two threats: only one can be blocked
+                return -(game.win_score - (ply + 2)), True
         if depth <= 0:
             return game.evaluate(position), False
 
@@ -135,7 +148,7 @@ class Negamax(Generic[P, M]):
         entry = self.table.get(key)
         hint: M | None = None
         if entry is not None:
-            stored, flag, hint, stored_depth = entry
+            stored, flag, move, stored_depth, origin = entry
             if stored_depth >= depth:
                 value = _from_table(stored, ply)
                 if (
@@ -144,11 +157,14 @@ class Negamax(Generic[P, M]):
                     or (flag == UPPER and value <= alpha)
                 ):
                     return value, stored_depth == FULL_DEPTH
+            if origin == position:  # not a mirror image: the move is this board's
+                hint = move
 
         original_alpha = alpha
         best, best_move, proven = -math.inf, None, True
-        moves = game.ordered_moves(position)
-        if hint is not None:
+        # A single threat must be blocked; otherwise the best move known first.
+        moves = threats or game.ordered_moves(position)
+        if hint is not None and hint in moves:
             moves = [hint, *(m for m in moves if m != hint)]
         for move in moves:
             child, child_proven = self._search(
@@ -164,10 +180,12 @@ class Negamax(Generic[P, M]):
                         break
 
         flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
-        self._store(key, (_to_table(best, ply), flag, best_move, FULL_DEPTH if proven else depth))
+        self._store(
+            key, (_to_table(best, ply), flag, best_move, FULL_DEPTH if proven else depth, position)
+        )
         return best, proven
 
-    def _store(self, key: Hashable, entry: tuple[float, int, M | None, int]) -> None:
+    def _store(self, key: Hashable, entry: tuple[float, int, M | None, int, P]) -> None:
         table = self.table
         if key not in table and len(table) >= self.max_entries:
             # Evict the oldest entry (another thread may have done it first).
@@ -176,9 +194,10 @@ class Negamax(Generic[P, M]):
         table[key] = entry
 
     def best_known_move(self, position: P) -> M | None:
-        """The table's best move for ``position``, if it was searched."""
+        """The table's best move for ``position``, if it was searched (as
+        itself, not as a mirror image)."""
         entry = self.table.get(self.game.key(position))
-        return None if entry is None else entry[2]
+        return None if entry is None or entry[4] != position else entry[2]
 
     # -- entry points -----------------------------------------------------------
 

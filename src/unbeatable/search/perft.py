@@ -9,7 +9,6 @@ distinct reachable positions and 958 terminal ones.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -45,17 +44,17 @@ def perft(game: Game[P, M], position: P, max_positions: int = 2_000_000) -> Perf
     """Count games and positions reachable from ``position``.
 
     The games below a position depend only on the position, so each distinct
-    position is expanded once and its counts are reused (memoised by key):
+    position is expanded once and its counts are reused (memoised by the
+    position itself: equal boards, not mirror images as in search tables):
     linear in positions, not in games. Raises ValueError past
     ``max_positions`` distinct positions, so a huge game cannot exhaust memory.
     """
-    memo: dict[Hashable, tuple[Counter[str], Counter[int]]] = {}
+    memo: dict[Any, tuple[Counter[str], Counter[int]]] = {}
     terminal = 0
 
     def count(pos: P) -> tuple[Counter[str], Counter[int]]:
         nonlocal terminal
-        key = game.key(pos)
-        cached = memo.get(key)
+        cached = memo.get(pos)
         if cached is not None:
             return cached
         if len(memo) >= max_positions:
@@ -72,7 +71,7 @@ def perft(game: Game[P, M], position: P, max_positions: int = 2_000_000) -> Perf
                 outcomes.update(sub_outcomes)
                 for plies, n in sub_lengths.items():
                     lengths[plies + 1] += n
-        memo[key] = (outcomes, lengths)
+        memo[pos] = (outcomes, lengths)
         return outcomes, lengths
 
     outcomes, lengths = count(position)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -46,7 +46,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from unbeatable import __version__, api
-from unbeatable.games import GAME_NAMES, GameError, InvalidPositionError, get_game
+from unbeatable.games import OFFERED, GameError, InvalidPositionError, describe_all, get_game
 from unbeatable.search.levels import Level
 from unbeatable.web.middleware import BodyLimit
 from unbeatable.web.models import (
@@ -57,8 +57,10 @@ from unbeatable.web.models import (
     Health,
     MoveRequest,
     MoveResponse,
+    PositionRequest,
     Solution,
     SolveRequest,
+    View,
 )
 
 T = TypeVar("T")
@@ -66,9 +68,6 @@ T = TypeVar("T")
 STATIC_DIR = Path(__file__).parent / "static"
 #: Largest request body accepted; a real request is well under 200 bytes.
 MAX_BODY_BYTES = 4096
-#: Games whose exact answers take microseconds once the engine's table is warm:
-#: their requests run on the event loop (see :class:`Engines`).
-INLINE_GAMES = frozenset({"tictactoe"})
 #: Longest error message returned, so no input is ever echoed back at length.
 MAX_ERROR_LENGTH = 500
 
@@ -99,31 +98,32 @@ Work = Callable[[threading.Event | None], T]
 class Engines:
     """Runs engine work for requests, side by side, each within its budget.
 
-    Work for a game in ``inline`` (solved exactly, whole tree in the engine's
-    table after the start-up warm-up: tic-tac-toe) runs on the event loop: it
-    takes microseconds, less than handing it to a thread costs. For every
-    other game, ``quick`` (an answer from what the engine knows, or None) is
-    tried on the event loop first; then the work runs in the threadpool with
-    a stop switch that a watcher sets if the client disconnects.
+    Work for an :meth:`inline` game (solved exactly, whole tree in the
+    engine's table after the start-up warm-up: tic-tac-toe) runs on the event
+    loop: it takes microseconds, less than handing it to a thread costs. For
+    every other game, ``quick`` (an answer from what the engine knows, or
+    None) is tried on the event loop first; then the work runs in the
+    threadpool with a stop switch that a watcher sets if the client
+    disconnects.
 
     ``time_limits`` overrides :func:`unbeatable.api.default_time_limit` per game
     (tests shrink Connect Four's budget so that fuzzing stays fast).
     """
 
-    def __init__(
-        self,
-        time_limits: Mapping[str, float | None] | None = None,
-        inline: Iterable[str] = INLINE_GAMES,
-    ) -> None:
+    def __init__(self, time_limits: Mapping[str, float | None] | None = None) -> None:
         self._overrides = dict(time_limits or {})
-        #: Games whose work runs on the event loop.
-        self.inline = frozenset(name for name in inline if self.budget(name) is None)
 
     def budget(self, game: str) -> float | None:
         """Seconds of search one request may use for ``game`` (None: exact, fast)."""
         if game in self._overrides:
             return self._overrides[game]
         return api.default_time_limit(game)
+
+    def inline(self, game: str) -> bool:
+        """Whether ``game``'s work runs on the event loop: games the library
+        solves exactly in microseconds once warm (tic-tac-toe), as described."""
+        description = api.describe(game)
+        return description is not None and description.exact and self.budget(game) is None
 
     async def call(
         self,
@@ -133,7 +133,7 @@ class Engines:
         quick: Callable[[], T | None] | None = None,
     ) -> T:
         """``work(stop)`` inline or in the threadpool (see the class docstring)."""
-        if game in self.inline:
+        if self.inline(game):
             return self._guarded(game, lambda: work(None))
         if quick is not None:
             known = self._guarded(game, quick)
@@ -174,8 +174,8 @@ class Engines:
 
 
 def _warm_up() -> None:
-    """Every engine's start-up work (compiling, loading books), done once."""
-    for name in GAME_NAMES:
+    """Every offered game's engine start-up work (compiling, loading books)."""
+    for name in OFFERED:
         warm_up = getattr(api.engine(name), "warm_up", None)
         if warm_up is not None:
             warm_up()
@@ -222,10 +222,12 @@ def _move(
     if chosen is None:  # pragma: no cover - ruled out by the status check above
         raise GameOver("the game is over")
     after = api.play_move(game, position, chosen.move)
+    view = api.view(game, after)
     answer: dict[str, Any] = {
         "move": chosen.ref(),
-        "position": get_game(game).format(after),
-        "status": api.status(game, after),
+        "position": view["position"],
+        "status": view["status"],
+        "view": view,
     }
     if analysis is not None:
         answer["analysis"] = analysis.to_dict()
@@ -281,7 +283,10 @@ class _App(FastAPI):
         if self.openapi_schema is None:
             schema = super().openapi()
             _, defs = models_json_schema(
-                [(m, "validation") for m in (AnalyzeRequest, MoveRequest, SolveRequest)],
+                [
+                    (m, "validation")
+                    for m in (AnalyzeRequest, MoveRequest, PositionRequest, SolveRequest)
+                ],
                 ref_template="#/components/schemas/{model}",
             )
             schema.setdefault("components", {}).setdefault("schemas", {}).update(defs["$defs"])
@@ -414,19 +419,36 @@ def create_app(
 
     @app.get("/api/games", response_model=Games, tags=["server"], summary="List the games")
     async def games() -> Response:
-        """The games this server plays, their players, start positions and time budgets."""
+        """The games this server offers, as each describes itself: title, players
+        (names, colours), board, keys, start position and time budget."""
         listed = []
-        for name in GAME_NAMES:
-            rules = get_game(name)
+        for description in describe_all():
+            rules = get_game(description.name)
             listed.append(
                 {
-                    "name": name,
-                    "players": list(rules.players),
+                    **description.to_dict(),
                     "initial": rules.format(rules.initial()),
-                    "time_limit": engines.budget(name),
+                    "time_limit": engines.budget(description.name),
                 }
             )
         return _json({"games": listed})
+
+    @app.post(
+        "/api/position",
+        response_model=View,
+        responses=_ERRORS,
+        tags=["games"],
+        summary="Show a position",
+        openapi_extra=_body_docs(PositionRequest),
+    )
+    async def position(raw: Request) -> Response:
+        """A position (after `move`, if given) as a face shows it: the board, the
+        side to move, every legal move with the cell it fills, and the status."""
+        request = await _read(raw, PositionRequest)
+        view = await engines.call(
+            raw, request.game, lambda _stop: api.view(request.game, request.position, request.move)
+        )
+        return _json(view)
 
     @app.post(
         "/api/analyze",

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
-from unbeatable.games import GAME_NAMES, UnknownGameError, get_game
+from unbeatable.games import NAMING, OFFERED, UnknownGameError, get_game, normalise
 from unbeatable.search.levels import Level
 
 #: Longest position accepted. Tic-tac-toe needs 13 characters, a Connect Four
-#: grid 51, a full Connect Four move sequence 42; the slack allows spacing.
-MAX_POSITION_LENGTH = 128
+#: grid 51, a full Connect Four move sequence 42, the largest m,n,k board
+#: (19x19) 382; the slack allows spacing.
+MAX_POSITION_LENGTH = 512
 #: Longest game name accepted (the registry's names are far shorter).
 MAX_GAME_LENGTH = 32
 #: Seeds go up to the largest integer a JSON number (a double) holds exactly.
@@ -26,23 +27,28 @@ MAX_SEED = 2**53 - 1
 
 
 def _known_game(name: str) -> str:
-    """Reject unknown games with the library's own message (it lists the known ones)."""
+    """Reject unknown games with the library's own message (it lists the known
+    ones); the name is the registry's spelling (``mnk:3,3,3`` is ``tictactoe``)."""
     try:
-        get_game(name)
+        if normalise(name) != name:  # the API is strict: lower case, no spaces
+            raise UnknownGameError(f"unknown game {name[:40]!r} (known games: {NAMING})")
+        return get_game(name).name
     except UnknownGameError as exc:
         raise ValueError(str(exc)) from None
-    return name
 
+
+#: Names the API accepts: the offered games, or any member of a family.
+GAME_SCHEMA = {
+    "type": "string",
+    "description": f"The game: {', '.join(OFFERED)}, or any mnk:ROWS,COLS,K (sides 1-19).",
+    "anyOf": [{"enum": list(OFFERED)}, {"pattern": "^mnk:[0-9]{1,2},[0-9]{1,2},[0-9]{1,2}$"}],
+}
 
 GameName = Annotated[
     str,
-    Field(
-        min_length=1,
-        max_length=MAX_GAME_LENGTH,
-        description="Registry name of the game.",
-        json_schema_extra={"enum": list(GAME_NAMES)},
-    ),
+    Field(min_length=1, max_length=MAX_GAME_LENGTH),
     AfterValidator(_known_game),
+    WithJsonSchema(GAME_SCHEMA),
 ]
 
 Position = Annotated[
@@ -50,10 +56,11 @@ Position = Annotated[
     Field(
         max_length=MAX_POSITION_LENGTH,
         description=(
-            "The position in the game's notation. Tic-tac-toe: rows top to bottom "
-            "separated by '/', cells x, o or . (also _ -), optionally a space and the "
-            "side to move, e.g. 'xox/oox/...'. Connect Four: the move sequence of "
-            "1-based columns, e.g. '4453' ('' is the empty board), or a 6-row grid."
+            "The position in the game's notation; '' is the initial position of every "
+            "game. Tic-tac-toe and the m,n,k games: rows top to bottom separated by '/', "
+            "cells x, o or . (also _ -), optionally a space and the side to move, e.g. "
+            "'xox/oox/...'. Connect Four: the move sequence of 1-based columns, e.g. "
+            "'4453', or a 6-row grid."
         ),
         examples=["xox/oox/...", "x../.o./..."],
     ),
@@ -106,6 +113,22 @@ class MoveRequest(_Request):
         default=False,
         description="Also return the analysis the move was chosen from (every move's "
         "value), at no extra wait: the move is picked from that very analysis.",
+    )
+
+
+class PositionRequest(_Request):
+    """Ask how to show a position, optionally after one more move."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"game": "connect4", "position": "44", "move": "3"}]}
+    )
+
+    game: GameName
+    position: Position
+    move: str | None = Field(
+        default=None,
+        max_length=8,
+        description="A move to play first, in the game's notation (e.g. 'b2', '4').",
     )
 
 
@@ -177,12 +200,32 @@ class Status(BaseModel):
     )
 
 
+class Cell(BaseModel):
+    """A legal move and the cell it fills (0-based from the top-left)."""
+
+    move: str
+    row: int
+    col: int
+
+
+class View(BaseModel):
+    """A position as a face shows it; the face applies no rules of its own."""
+
+    game: str
+    position: str = Field(description="Canonical notation of the position.")
+    to_move: str
+    board: list[str] = Field(description="The rows from the top, one character per cell.")
+    moves: list[Cell] = Field(description="Every legal move, in board order.")
+    status: Status
+
+
 class MoveResponse(BaseModel):
     """The AI's move, the position after it, and whether that ended the game."""
 
     move: MoveRef
     position: str = Field(description="Canonical notation of the position after the move.")
     status: Status
+    view: View = Field(description="The position after the move, as a face shows it.")
     analysis: Analysis | None = Field(
         default=None,
         description="Only with explain: the analysis of the position before the move.",
@@ -203,11 +246,34 @@ class Solution(BaseModel):
     exact: bool
 
 
+class SideInfo(BaseModel):
+    """One player as the faces show it."""
+
+    mark: str
+    name: str
+    colour: str = Field(description="CSS colour of its marks or discs.")
+
+
+class KeyInfo(BaseModel):
+    """A keyboard shortcut: the key and the move it plays."""
+
+    key: str
+    move: str
+
+
 class GameInfo(BaseModel):
-    """One game the server plays."""
+    """One game the server plays, as it describes itself."""
 
     name: str
+    title: str
     players: list[str]
+    sides: list[SideInfo]
+    rows: int
+    columns: int
+    gravity: bool = Field(description="Moves name a column; the stone drops to its lowest cell.")
+    goal: str
+    keys: list[KeyInfo]
+    exact: bool = Field(description="Every answer is exact, with no time budget.")
     initial: str = Field(description="Notation of the starting position.")
     time_limit: float | None = Field(
         description="Seconds of engine time each request may use (null: always exact)."
