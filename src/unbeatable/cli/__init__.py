@@ -18,6 +18,18 @@ def _fail(message: str, code: int = 2) -> None:
     raise SystemExit(code)
 
 
+def _quiet_exit() -> None:
+    """The reader of our output has gone (``unbeatable ... | head``): stop
+    quietly, with success, as command-line tools do. Standard output is
+    pointed at /dev/null so that Python's final flush cannot complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no real stdout (tests)
+        pass
+    raise SystemExit(0)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``unbeatable`` console script."""
     import typer
@@ -48,8 +60,10 @@ def main(argv: list[str] | None = None) -> None:
     except (GameError, UsageProblem) as exc:
         _fail(str(exc))
     except BrokenPipeError:
-        sys.stderr.close()
-        raise SystemExit(1) from None
+        _quiet_exit()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        raise SystemExit(130) from None
     except Exception as exc:  # a bug: say so in one line (UNBEATABLE_DEBUG=1 shows the traceback)
         if os.environ.get("UNBEATABLE_DEBUG"):
             raise

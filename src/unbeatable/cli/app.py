@@ -3,24 +3,29 @@
 Commands print human-readable output by default and one JSON object with
 ``--json``; reading positions from standard input (``-``) writes JSON Lines.
 Errors are one line on stderr and exit code 2 (see :func:`unbeatable.cli.main`).
+Games are named as the library names them (any letter case); everything shown
+about a game comes from its description. Rich is imported only by the
+commands that draw something.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
-from unbeatable import api
-from unbeatable.games import GAME_NAMES, GameError, get_game
+from unbeatable import __version__, api
+from unbeatable.games import NAMING, GameError, get_game
 from unbeatable.search.levels import Level
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 app = typer.Typer(
     name="unbeatable",
@@ -29,20 +34,17 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 book_app = typer.Typer(help="Opening books: precomputed perfect play for early positions.")
 app.add_typer(book_app, name="book")
 
-out = Console(highlight=False)
+#: Longest stretch of a bad input line echoed back in its error object.
+ECHO_LIMIT = 100
 
 
 class UsageProblem(Exception):
     """A user error found by a command itself (reported like a usage error)."""
-
-
-class GameName(StrEnum):
-    tictactoe = "tictactoe"
-    connect4 = "connect4"
 
 
 class AlgorithmName(StrEnum):
@@ -61,8 +63,32 @@ class First(StrEnum):
     ai = "ai"
 
 
-assert tuple(GameName) == GAME_NAMES, "GameName must list every registered game"
+def console(stderr: bool = False) -> Console:
+    """A Rich console, imported on first use: one-shot JSON commands never pay for Rich."""
+    from rich.console import Console
 
+    return Console(highlight=False, stderr=stderr)
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"unbeatable {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Two-player board games played perfectly, with every move's value explained."""
+
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help=f"Which game: {NAMING}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 TimeLimit = Annotated[
     float | None,
@@ -79,18 +105,31 @@ def _json_line(data: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(data) + "\n")
 
 
+def _echo(line: str) -> str:
+    """A bad input line as its error object shows it: cut short if long."""
+    if len(line) <= ECHO_LIMIT:
+        return line
+    return f"{line[:ECHO_LIMIT]}... ({len(line):,} characters)"
+
+
 def _each_stdin_line(handle: Any) -> int:
     """Answer one position per stdin line with one JSON line; a bad line gets
-    ``{"position", "error"}`` and the run goes on. Exit code 2 if any line was bad."""
+    ``{"position", "error"}`` and the run goes on. Exit code 2 if any line was bad.
+
+    Lines are read as bytes and decoded leniently, so bytes that are not
+    UTF-8 become U+FFFD: the output is always valid UTF-8 JSON."""
     bad = False
     write = sys.stdout.write
-    for raw in sys.stdin:
-        line = raw.rstrip("\r\n")
+    for raw in sys.stdin.buffer:
+        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
         try:
             data = handle(line)
         except GameError as exc:
             bad = True
-            data = {"position": line, "error": str(exc)}
+            message = str(exc)
+            if len(line) > ECHO_LIMIT:
+                message = f"{message} (the line has {len(line):,} characters)"
+            data = {"position": _echo(line), "error": message[: ECHO_LIMIT * 5]}
         write(json.dumps(data) + "\n")
     sys.stdout.flush()
     return 2 if bad else 0
@@ -98,48 +137,48 @@ def _each_stdin_line(handle: Any) -> int:
 
 @app.command()
 def analyze(
-    game: Annotated[GameName, typer.Argument(help="Which game.")],
+    game: GameArg,
     position: Annotated[
         str, typer.Argument(help="The position in the game's notation; '-' reads stdin.")
     ],
     json_: JsonOption = False,
     algorithm: Annotated[
         AlgorithmName | None,
-        typer.Option(help="Engine to use (default: the fastest exact one)."),
+        typer.Option(help="Engine to use (default: the fastest exact one for the game)."),
     ] = None,
     time_limit: TimeLimit = None,
 ) -> None:
     """Value of a position and of every legal move (exact unless --time-limit)."""
-    limit = time_limit
+    rules = get_game(game)
     alg = None if algorithm is None else algorithm.value
 
     def run(text: str) -> dict[str, Any]:
-        return api.analyze(game.value, text, algorithm=alg, time_limit=limit).to_dict()
+        return api.analyze(rules, text, algorithm=alg, time_limit=time_limit).to_dict()
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
-    rules, pos = api.resolve(game.value, position)
-    analysis = api.analyze(rules, pos, algorithm=alg, time_limit=limit)
+    rules, pos = api.resolve(rules, position)
+    analysis = api.analyze(rules, pos, algorithm=alg, time_limit=time_limit)
     if json_:
         _json_line(analysis.to_dict())
         return
+    from rich.text import Text
+
     from unbeatable.cli import render
 
-    out.print(render.board(rules, pos, render.hint_notes(rules, pos, analysis), _line(rules, pos)))
+    out = console()
+    if api.describe(rules) is not None:
+        hints = render.hint_notes(rules, pos, analysis)
+        out.print(render.board(rules, pos, hints, render.winning_cells(rules, pos)))
     out.print(render.summary(analysis))
     if analysis.moves:
         out.print(render.moves_table(analysis))
     out.print(Text(f"{analysis.nodes:,} nodes in {analysis.time_ms} ms", style="dim"))
 
 
-def _line(rules: Any, pos: Any) -> tuple[int, ...]:
-    line = rules.winning_line(pos)
-    return tuple(line or ())
-
-
 @app.command()
 def solve(
-    game: Annotated[GameName, typer.Argument(help="Which game.")],
+    game: GameArg,
     position: Annotated[
         str, typer.Argument(help="The position in the game's notation; '-' reads stdin.")
     ],
@@ -150,10 +189,10 @@ def solve(
     time_limit: TimeLimit = None,
 ) -> None:
     """Value of a position for the side to move (exact unless --time-limit)."""
-    limit = time_limit
+    rules = get_game(game)
 
     def run(text: str) -> dict[str, Any]:
-        return api.solve(game.value, text, weak=weak, time_limit=limit).to_dict()
+        return api.solve(rules, text, weak=weak, time_limit=time_limit).to_dict()
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
@@ -166,23 +205,45 @@ def solve(
         value += f" in {solution['plies']} plies"
     score = "" if solution["score"] is None else f", score {solution['score']}"
     proven = "" if solution["exact"] else " (not proven: the time budget ran out)"
+    out = console()
     out.print(f"{solution['position']!r}: {solution['to_move']} to move, {value}{score}{proven}")
-    out.print(Text(f"{solution['nodes']:,} nodes in {solution['time_ms']} ms", style="dim"))
+    out.print(f"[dim]{solution['nodes']:,} nodes in {solution['time_ms']} ms[/dim]")
 
 
 @app.command()
 def perft(
-    game: Annotated[GameName, typer.Argument(help="Which game.")],
+    game: GameArg,
     position: Annotated[
         str | None, typer.Argument(help="Start position (default: the initial one).")
     ] = None,
+    depth: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Count the lines of exactly this many plies, as chess engines do "
+            "(default: every complete game, for games small enough).",
+        ),
+    ] = None,
     json_: JsonOption = False,
 ) -> None:
-    """Count every possible game, its outcomes, and the distinct positions."""
+    """Count games and positions, to prove the move generator right."""
+    from unbeatable.search.perft import leaves
     from unbeatable.search.perft import perft as count
 
-    rules, pos = api.resolve(game.value, position)
+    rules, pos = api.resolve(get_game(game), position)
     start = time.perf_counter()
+    if depth is not None:
+        if depth > 12:
+            raise UsageProblem(f"--depth {depth}: at most 12 plies (the count grows too fast)")
+        found = leaves(rules, pos, depth)
+        elapsed = round((time.perf_counter() - start) * 1000, 3)
+        data: dict[str, Any] = {"game": rules.name, "position": rules.format(pos)}
+        data.update({"depth": depth, "leaves": found, "time_ms": elapsed})
+        if json_:
+            _json_line(data)
+        else:
+            sys.stdout.write(f"depth {depth}: {found:,} leaves ({elapsed} ms)\n")
+        return
     try:
         result = count(rules, pos)
     except ValueError as exc:
@@ -193,22 +254,24 @@ def perft(
     if json_:
         _json_line(data)
         return
-    out.print(f"games      {result.games:>10,}")
+    lines = [f"games      {result.games:>10,}"]
     for who, n in sorted(result.outcomes.items()):
         label = "draws" if who == "draw" else f"{who} wins"
-        out.print(f"  {label:<8} {n:>10,}")
-    out.print(f"positions  {result.positions:>10,}  (distinct, reachable)")
-    out.print(f"terminal   {result.terminal:>10,}")
-    out.print(Text(f"{elapsed} ms", style="dim"))
+        lines.append(f"  {label:<8} {n:>10,}")
+    lines.append(f"positions  {result.positions:>10,}  (distinct, reachable)")
+    lines.append(f"terminal   {result.terminal:>10,}")
+    lines.append(f"({elapsed} ms)")
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 def tree(
     leaves: Annotated[
         list[str],
         typer.Argument(
-            help="Leaf scores left to right (a power of two of them), or one nested "
-            "JSON list such as '[[3,5],[2,[9,1]]]'."
+            metavar="LEAVES...",
+            help="Leaf scores left to right (a power of two of them, negative ones too), "
+            "or one nested JSON list such as '[[3,5],[2,[9,1]]]'.",
         ),
     ],
     alphabeta: Annotated[
@@ -244,6 +307,7 @@ def tree(
             }
         _json_line(data)
         return
+    out = console()
     out.print(render.number(value))
     out.print(render.game_tree(rules, values, visited.__contains__ if alphabeta else None))
     line = f"minimax visited {stats.nodes} nodes"
@@ -253,12 +317,14 @@ def tree(
             f"; alpha-beta visited {ab_stats.nodes} with {ab_stats.cutoffs} cut-offs, "
             f"never looking at {pruned} {'leaf' if pruned == 1 else 'leaves'}"
         )
-    out.print(Text(line, style="dim"))
+    out.print(f"[dim]{line}[/dim]")
 
 
 @app.command()
 def play(
-    game: Annotated[GameName, typer.Argument(help="Which game.")] = GameName.tictactoe,
+    game: Annotated[
+        str, typer.Argument(metavar="[GAME]", help=f"Which game: {NAMING}.")
+    ] = "tictactoe",
     as_: Annotated[Side | None, typer.Option("--as", help="Your mark (x moves first).")] = None,
     first: Annotated[First | None, typer.Option("--first", help="Who moves first.")] = None,
     level: Annotated[Level, typer.Option("--level", help="How strong the AI is.")] = (
@@ -274,16 +340,20 @@ def play(
     """Play against the AI in the terminal (a move, ? for a hint, u undo, q quit)."""
     from unbeatable.cli.play import Match
 
-    rules = get_game(game.value)
-    opener = rules.players[0]
+    rules = get_game(game)
+    if api.describe(rules) is None:
+        raise UsageProblem(f"{rules.name} has no board to play on in the terminal")
+    opener, second = rules.players
     if as_ is None:
-        human = opener if first in (None, First.me) else rules.players[1]
+        human = opener if first in (None, First.me) else second
     else:
         human = as_.value
         if first is not None and (first is First.me) != (human == opener):
+            wanted = opener if first is First.me else second
             raise UsageProblem(
                 f"{opener} always moves first, so --as {human} --first {first.value} "
-                f"cannot both hold: to let the AI open, play --as {rules.players[1]}"
+                f"cannot both hold: to {'move first' if first is First.me else 'let the AI open'}"
+                f", play --as {wanted}"
             )
     Match(rules, human, level, seed, explain).run()
 
@@ -293,18 +363,33 @@ def serve(
     host: Annotated[str, typer.Option(help="Interface to bind (loopback by default).")] = (
         "127.0.0.1"
     ),
-    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port.")] = 8000,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free one).")] = 8000,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
 ) -> None:
     """Serve the browser game and the HTTP API."""
     from unbeatable.web import serve as run_server
 
-    run_server(host=host, port=port, workers=workers)
+    try:
+        run_server(host=host, port=port, workers=workers)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise UsageProblem(f"cannot listen on {host} port {port}: {reason}") from None
+
+
+def _check_output(path: Path) -> None:
+    """Refuse an output path that cannot be written, before any work starts."""
+    if path.is_dir():
+        raise UsageProblem(f"--out {path}: is a directory; give a file name")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise UsageProblem(f"--out {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageProblem(f"--out {path}: not writable")
 
 
 @book_app.command("build")
 def book_build(
-    game: Annotated[GameName, typer.Argument(help="Which game (connect4).")],
+    game: GameArg,
     plies: Annotated[int, typer.Option(min=0, max=42, help="Depth of the book in plies.")],
     out_file: Annotated[Path, typer.Option("--out", help="Book file to write (and resume).")],
     workers: Annotated[
@@ -319,8 +404,19 @@ def book_build(
     ] = "",
 ) -> None:
     """Solve every position of the first N plies and save them as a book."""
-    if game is not GameName.connect4:
-        raise UsageProblem(f"no opening book for {game.value}: it is solved instantly")
+    from unbeatable.solvers import book_builder
+
+    rules = get_game(game)
+    build = book_builder(rules.name)
+    if build is None:
+        raise UsageProblem(f"no opening book for {rules.name}: its engine needs none")
+    _check_output(out_file)
+    err = console(stderr=True)
+    if plies < 6 and not root:
+        err.print(
+            f"note: positions with only {plies} stones are hard: each can take minutes "
+            "or more to solve (only the deepest level is searched; the rest follows)."
+        )
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -330,8 +426,7 @@ def book_build(
         TimeRemainingColumn,
     )
 
-    from unbeatable.solvers.connect4.book import build_book
-
+    done = [0, 0]
     with Progress(
         TextColumn("solving"),
         BarColumn(),
@@ -339,21 +434,30 @@ def book_build(
         TimeElapsedColumn(),
         TextColumn("ETA"),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=err,
     ) as progress:
         task = progress.add_task("book", total=None)
 
-        def report(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
+        def report(solved: int, total: int) -> None:
+            done[:] = [solved, total]
+            progress.update(task, completed=solved, total=total)
 
         try:
-            stats = build_book(
+            stats = build(
                 plies, out_file, workers=workers, ray_address=ray, progress=report, root=root
             )
         except ValueError as exc:  # bad plies or root, a corrupt checkpoint
             raise UsageProblem(str(exc)) from None
-    out.print(
+        except KeyboardInterrupt:
+            progress.stop()
+            checkpoint = out_file.with_name(out_file.name + ".partial")
+            err.print(
+                f"interrupted: {done[0]:,} of {done[1]:,} positions solved, kept in "
+                f"{checkpoint}; run the same command to resume"
+            )
+            raise typer.Exit(130) from None
+    sys.stdout.write(
         f"wrote {stats.path}: {stats.positions:,} positions up to {stats.plies} plies "
         f"({stats.searched:,} searched, {stats.resumed:,} from the checkpoint) "
-        f"in {stats.seconds:.1f} s, {stats.bytes:,} bytes"
+        f"in {stats.seconds:.1f} s, {stats.bytes:,} bytes\n"
     )

@@ -2,13 +2,15 @@
 
 Moves are read line by line, from the keyboard or, when standard input is not
 a terminal, from a pipe, so a whole game can be scripted:
-``printf 'b2\\na1\\n' | unbeatable play``.
+``printf 'b2\\na1\\n' | unbeatable play``. After each game the player may play
+again; a tally of wins, draws and losses is kept for the session.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -19,16 +21,17 @@ from rich.text import Text
 from unbeatable import api
 from unbeatable.cli import render
 from unbeatable.games.base import GameError
-from unbeatable.search.analysis import Analysis
+from unbeatable.search.analysis import Analysis, MoveValue
 from unbeatable.search.levels import Level, choose_from
 
 T = TypeVar("T")
 
-HELP = "a move ({example}), ? for a hint, u to undo your last move, q to quit"
+HELP = "a move ({example}), ? for a hint, u to undo your last move, h for help, q to quit"
+QUIT = frozenset({"q", "quit", "exit"})
 
 
 class Match:
-    """One game between a human and the AI."""
+    """Games between a human and the AI, one after another, with a tally."""
 
     def __init__(
         self,
@@ -40,24 +43,38 @@ class Match:
         console: Console | None = None,
     ) -> None:
         self.game = game
+        self.description = game.describe()
         self.human = human
         self.ai = game.players[1] if human == game.players[0] else game.players[0]
         self.level = Level(level)
         self.rng = random.Random(seed)
         self.explain = explain
         self.console = console or Console(highlight=False)
-        start = game.initial()
-        self.history: list[Any] = [start]
-        legal = game.moves(start)
-        self.example = game.format_move(legal[len(legal) // 2])
+        self.history: list[Any] = [game.initial()]
+        self.tally: Counter[str] = Counter()
 
     @property
     def position(self) -> Any:
         return self.history[-1]
 
-    def draw(self, notes: dict[int, Text] | None = None) -> None:
-        line = self.game.winning_line(self.position)
-        self.console.print(render.board(self.game, self.position, notes, line or ()))
+    def side(self, mark: str) -> str:
+        """A player as the game calls it: ``X``, or ``Red (x)``."""
+        for side in self.description.sides:
+            if side.mark == mark:
+                return side.name if side.name.lower() == mark else f"{side.name} ({mark})"
+        return mark  # pragma: no cover - every mark has a side
+
+    def example(self) -> str:
+        """A move that is legal right now, for the prompts' examples."""
+        legal = self.game.ordered_moves(self.position)
+        return self.game.format_move(legal[0]) if legal else "-"
+
+    def help_text(self) -> str:
+        return "Enter " + HELP.format(example=self.example()) + "."
+
+    def draw(self, notes: dict[tuple[int, int], Text] | None = None) -> None:
+        highlight = render.winning_cells(self.game, self.position)
+        self.console.print(render.board(self.game, self.position, notes, highlight))
 
     def read(self, prompt: str) -> str | None:
         """One line of input, or None at the end of input."""
@@ -75,12 +92,20 @@ class Match:
         return line
 
     def run(self) -> None:
-        game = self.game
+        """Play games until the player quits or input ends."""
+        first = self.game.players[0]
         self.console.print(
-            f"You play {self.human.upper()}, the AI plays {self.ai.upper()} "
-            f"({self.level.value}). {game.players[0].upper()} moves first."
+            f"You play {self.side(self.human)}, the AI plays {self.side(self.ai)} "
+            f"({self.level.value}). {self.side(first)} moves first; "
+            f"{self.description.goal} wins."
         )
-        self.console.print(Text("Enter " + HELP.format(example=self.example) + ".", style="dim"))
+        self.console.print(Text(self.help_text(), style="dim"))
+        while self.play_one() and self.again():
+            self.history = [self.game.initial()]
+
+    def play_one(self) -> bool:
+        """One game; False if the player quit or input ended during it."""
+        game = self.game
         self.draw()
         while not game.is_terminal(self.position):
             if game.to_move(self.position) == self.ai:
@@ -89,22 +114,35 @@ class Match:
             line = self.read(f"Your move ({self.human}): ")
             if line is None:
                 self.console.print("Input ended: game abandoned.")
-                return
+                return False
             if not self.human_turn(line.strip()):
                 self.console.print("You quit.")
-                return
+                return False
         self.console.print(self.result_line())
+        return True
+
+    def again(self) -> bool:
+        """Offer another game (same sides); the tally so far first."""
+        wins, draws, losses = self.tally["win"], self.tally["draw"], self.tally["loss"]
+        self.console.print(f"Your record: {wins} won, {draws} drawn, {losses} lost.")
+        answer = self.read("Play again? [y/N]: ")
+        return answer is not None and answer.strip().lower() in ("y", "yes")
 
     def human_turn(self, command: str) -> bool:
         """Handle one line; False when the player quits."""
         game = self.game
         low = command.lower()
-        if low in ("q", "quit", "exit"):
+        if low in QUIT:
             return False
-        if low in ("?", "h", "hint"):
-            analysis = api.analyze(game, self.position, time_limit=api.default_time_limit(game))
+        if low in ("?", "hint"):
+            analysis = self.think(
+                lambda: api.analyze(game, self.position, time_limit=api.default_time_limit(game))
+            )
             self.draw(render.hint_notes(game, self.position, analysis))
             self.console.print(render.summary(analysis))
+            return True
+        if low in ("h", "help"):
+            self.console.print(self.help_text())
             return True
         if low in ("u", "undo"):
             self.undo()
@@ -114,7 +152,7 @@ class Match:
         try:
             self.history.append(api.play_move(game, self.position, command))
         except GameError as exc:
-            self.console.print(Text(f"{exc}. Enter {HELP.format(example=self.example)}.", "red"))
+            self.console.print(Text(f"{exc}. {self.help_text()}", "red"))
             return True
         if game.is_terminal(self.position):
             self.draw()  # otherwise the AI's answer shows the board with both moves
@@ -133,7 +171,7 @@ class Match:
         self.console.print("Took back your last move.")
         self.draw()
 
-    def ai_move(self, show: bool = True) -> None:
+    def ai_move(self) -> None:
         game = self.game
         analysis: Analysis | None = None
         if self.explain:
@@ -148,10 +186,8 @@ class Match:
         self.console.print(f"The AI ({self.ai}) plays {move.move}.")
         if analysis is not None:
             self.console.print(render.moves_table(analysis))
-            note = "" if move is analysis.best else " (not the best: this level makes mistakes)"
-            self.console.print(f"It valued {move.move} as {render.describe(move)}.{note}")
-        if show:
-            self.draw()
+            self.console.print(explain_choice(move, analysis))
+        self.draw()
 
     def think(self, work: Callable[[], T]) -> T:
         """``work()`` with a spinner and the time it has taken, on a terminal.
@@ -174,12 +210,40 @@ class Match:
         return result
 
     def result_line(self) -> Text:
-        winner = self.game.winner(self.position)
+        """Who won and where the line is; counted in the tally."""
+        game = self.game
+        winner = game.winner(self.position)
         if winner is None:
+            self.tally["draw"] += 1
             return Text("Draw: nobody wins.", style="bold yellow")
+        cells = render.winning_cells(game, self.position)
+        where = ""
+        if cells:
+            labels = self.description.column_labels, self.description.row_labels
+            where = " on " + ", ".join(_cell_name(labels, row, col) for row, col in cells)
+        goal = self.description.goal
         if winner == self.human:
-            return Text(f"{winner.upper()} wins: you beat the AI!", style="bold green")
-        return Text(f"{winner.upper()} wins: the AI wins.", style="bold red")
+            self.tally["win"] += 1
+            return Text(f"{self.side(winner)} has {goal}{where}: you beat the AI!", "bold green")
+        self.tally["loss"] += 1
+        return Text(f"{self.side(winner)} has {goal}{where}: the AI wins.", style="bold red")
+
+
+def _cell_name(labels: tuple[tuple[str, ...], tuple[str, ...]], row: int, col: int) -> str:
+    """A cell in the game's coordinates: ``b2``, or ``column 4`` where rows have none."""
+    columns, rows = labels
+    return f"{columns[col]}{rows[row]}" if rows else f"column {columns[col]}"
+
+
+def explain_choice(move: MoveValue, analysis: Analysis) -> str:
+    """Why the AI played ``move``: its value, and how it compares with the best."""
+    best = analysis.best
+    text = f"It valued {move.move} as {render.describe(move)}."
+    if best is None or move.move == best.move:
+        return text
+    if (move.result, move.plies) == (best.result, best.plies):
+        return text + f" {best.move} is just as good."
+    return text + f" {best.move} was better ({render.describe(best)}): this level makes mistakes."
 
 
 def _discard_typeahead() -> bool:

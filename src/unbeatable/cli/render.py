@@ -1,8 +1,9 @@
 """Drawing boards, move tables and game trees for the terminal (rich).
 
-Board games are drawn from ``game.grid(position)`` (rows top to bottom
-separated by ``/``, one character per cell), with coordinates around the board in the game's move
-notation. Colour is added by rich only when the output is a terminal.
+Boards are drawn from the game's own description (its shape and its column
+and row labels in the move notation) and ``game.grid(position)``; hints go in
+the cell each move fills (``game.cell``). No game is special-cased here.
+Colour is added by rich only when the output is a terminal.
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from unbeatable import api
 from unbeatable.search.analysis import Analysis, MoveValue
 
-MARK_STYLE = {"x": "bold cyan", "o": "bold magenta"}
 RESULT_STYLE = {"win": "green", "draw": "yellow", "loss": "red", "unknown": "dim"}
+#: Every cell is this wide, hint or not, so that the board never jumps.
+CELL_WIDTH = 3
+
+Cell = tuple[int, int]
 
 
 def short_value(m: MoveValue) -> str:
@@ -36,56 +41,51 @@ def describe(m: MoveValue) -> str:
     return f"{m.result} in {m.plies}"
 
 
-def drops_in_columns(game: Any) -> bool:
-    """Whether moves name only a column (Connect Four) rather than a cell."""
-    return "row" not in game.move_fields(0)
+def winning_cells(game: Any, position: Any) -> list[Cell]:
+    """The (row, col) cells of the line that won, if any."""
+    line = api.status(game, position)["line"] or []
+    return [(row, col) for row, col in line]
 
 
 def board(
     game: Any,
     position: Any,
-    notes: Mapping[int, Text] | None = None,
-    highlight: Iterable[int] = (),
+    notes: Mapping[Cell, Text] | None = None,
+    highlight: Iterable[Cell] = (),
 ) -> Table:
-    """The board as a rich table with coordinates. ``notes`` maps a flat cell
-    index (row-major from the top-left) to text drawn in that empty cell
-    (hints); ``highlight`` lists the cells of a winning line."""
+    """The board as a rich table with the game's coordinates. ``notes`` maps a
+    (row, col) cell to text drawn in it while empty (hints); ``highlight``
+    lists the cells of a winning line."""
+    description = game.describe()
+    sides = {side.mark: side for side in description.sides}
     rows = game.grid(position).split("/")
-    n_rows, n_cols = len(rows), len(rows[0])
-    column_drop = drops_in_columns(game)
     marked = set(highlight)
     notes = notes or {}
     table = Table(show_header=True, show_lines=True)
-    table.add_column("", justify="right", style="dim")
-    for c in range(n_cols):
-        table.add_column(str(c + 1) if column_drop else chr(ord("a") + c), justify="center")
+    if description.row_labels:
+        table.add_column("", justify="right", style="dim")
+    for label in description.column_labels:
+        table.add_column(label, justify="center", min_width=CELL_WIDTH, max_width=CELL_WIDTH)
     for r, row in enumerate(rows):
         cells: list[Text] = []
         for c, ch in enumerate(row):
-            index = r * n_cols + c
-            if ch in MARK_STYLE:
-                style = MARK_STYLE[ch] + (" reverse green" if index in marked else "")
-                cells.append(Text(ch.upper(), style=style))
+            side = sides.get(ch)
+            if side is not None:  # the mark as written in positions, in its side's colour
+                style = f"bold {side.colour}" + (" reverse" if (r, c) in marked else "")
+                cells.append(Text(ch.upper(), style))
             else:
-                cells.append(notes.get(index) or Text("·", style="dim"))
-        table.add_row("" if column_drop else str(n_rows - r), *cells)
+                cells.append(notes.get((r, c)) or Text("·", style="dim"))
+        if description.row_labels:
+            table.add_row(description.row_labels[r], *cells)
+        else:
+            table.add_row(*cells)
     return table
 
 
-def move_cell(game: Any, position: Any, move: MoveValue) -> int:
-    """The flat index of the cell a move fills (for a column, where the disc lands)."""
-    rows = game.grid(position).split("/")
-    col = move.fields["col"]
-    row = move.fields.get("row")
-    if row is None:
-        row = max(r for r in range(len(rows)) if rows[r][col] == ".")
-    return int(row) * len(rows[0]) + int(col)
-
-
-def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[int, Text]:
-    """Each move's short value, coloured by result, keyed by the cell it fills."""
+def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]:
+    """Each move's short value, coloured by result, in the cell it fills."""
     return {
-        move_cell(game, position, m): Text(short_value(m), style=RESULT_STYLE[m.result])
+        game.cell(position, m.raw): Text(short_value(m), style=RESULT_STYLE[m.result])
         for m in analysis.moves
     }
 
@@ -97,7 +97,7 @@ def moves_table(analysis: Analysis) -> Table:
     table.add_column("result")
     table.add_column("plies", justify="right")
     table.add_column("score", justify="right")
-    table.add_column("")
+    table.add_column("note")
     best = analysis.best.move if analysis.best else None
     for m in analysis.moves:
         table.add_row(

@@ -78,6 +78,10 @@ class Description(NamedTuple):
     columns: int
     #: Whether a move names a column and the stone drops to its lowest free cell.
     gravity: bool
+    #: Labels of the columns, left to right, and of the rows, top to bottom, in
+    #: the move notation (no row labels where moves name only a column).
+    column_labels: tuple[str, ...]
+    row_labels: tuple[str, ...]
     #: What wins, in words (``three in a row``).
     goal: str
     #: Keyboard shortcuts: (key, move notation) pairs, in key order.
@@ -97,6 +101,8 @@ class Description(NamedTuple):
             "rows": self.rows,
             "columns": self.columns,
             "gravity": self.gravity,
+            "column_labels": list(self.column_labels),
+            "row_labels": list(self.row_labels),
             "goal": self.goal,
             "keys": [{"key": key, "move": move} for key, move in self.keys],
             "exact": self.exact,

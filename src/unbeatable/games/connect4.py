@@ -242,6 +242,8 @@ class Connect4Game(Game[Connect4Position, int]):
             rows=HEIGHT,
             columns=WIDTH,
             gravity=True,
+            column_labels=tuple(str(c + 1) for c in range(WIDTH)),
+            row_labels=(),
             goal="four in a row",
             keys=tuple((str(c + 1), str(c + 1)) for c in range(WIDTH)),
             exact=False,

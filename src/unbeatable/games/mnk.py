@@ -172,6 +172,8 @@ class MNKGame(Game[MNKPosition, int]):
             rows=self.rows,
             columns=self.columns,
             gravity=False,
+            column_labels=tuple(chr(ord("a") + c) for c in range(self.columns)),
+            row_labels=tuple(str(self.rows - r) for r in range(self.rows)),
             goal=goal,
             keys=keys,
             exact=exact,

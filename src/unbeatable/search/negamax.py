@@ -206,8 +206,9 @@ class Negamax(Generic[P, M]):
         Engine protocol).
 
         Without limits, one full-depth search proves the value. With limits,
-        iterative deepening runs until the value is proven or they expire; an
-        unproven answer has ``exact=False`` and the deepest iteration's move.
+        that search gets half of them; should it not finish, iterative
+        deepening runs until the value is proven or they expire: an unproven
+        answer has ``exact=False`` and the deepest iteration's move.
         ``weak`` searches the window (-1, 1): win/draw/loss only, no distance.
         """
         game = self.game
@@ -220,8 +221,20 @@ class Negamax(Generic[P, M]):
             outcome = self._weak(value) if weak else outcome_from_value(game, position, value)
             move, more = self._keeping_move(position, outcome, limits)
             return Solved(outcome, nodes + more, move, move_proven=True)
-        last: Iteration | None = None
+        # Half the budget for a search to the end: on small boards it proves
+        # the value far sooner than deepening step by step would; whatever it
+        # proves stays in the table for the deepening that follows.
         nodes = 0
+        try:
+            alpha, beta = (-1.0, 1.0) if weak else (-math.inf, math.inf)
+            value, _, nodes = self.search(position, alpha, beta, limits=limits.share(2))
+        except SearchTimeout as timeout:
+            nodes = timeout.nodes
+        else:
+            outcome = self._weak(value) if weak else outcome_from_value(game, position, value)
+            move, more = self._keeping_move(position, outcome, limits)
+            return Solved(outcome, nodes + more, move, move_proven=True)
+        last: Iteration | None = None
         try:
             for last in self.iterate(position, limits):
                 nodes += last.nodes

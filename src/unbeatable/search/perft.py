@@ -1,9 +1,10 @@
-"""Perft: count every game and position, to prove move generation correct.
+"""Perft: count games and positions, to prove move generation correct.
 
 Chess engines check their move generator by counting the leaves of the game
-tree to a depth and comparing with published numbers. Here the tree is small
-enough to count every complete game: tic-tac-toe has 255,168 games, 5,478
-distinct reachable positions and 958 terminal ones.
+tree to a depth and comparing with published numbers (:func:`leaves`: Connect
+Four has 7, 49, 343, 2,401, 16,807, 117,649 and 823,536 for depths 1-7).
+Small games can even be counted to the end (:func:`perft`): tic-tac-toe has
+255,168 games, 5,478 distinct reachable positions and 958 terminal ones.
 """
 
 from __future__ import annotations
@@ -40,6 +41,45 @@ class Perft:
         }
 
 
+def leaves(game: Game[P, M], position: P, depth: int) -> int:
+    """Perft as chess engines count it: the positions exactly ``depth`` plies
+    below ``position`` along every line of play (games that end sooner are
+    not counted). Memoised per (position, depth), so it is linear in the
+    distinct positions met, not in the lines."""
+    if depth < 0:
+        raise ValueError(f"depth must be 0 or more, got {depth}")
+    memo: dict[tuple[Any, int], int] = {}
+
+    def count(pos: P, left: int) -> int:
+        if left == 0:
+            return 1
+        known = memo.get((pos, left))
+        if known is not None:
+            return known
+        total = sum(count(game.play(pos, move), left - 1) for move in game.moves(pos))
+        memo[(pos, left)] = total
+        return total
+
+    return count(position, depth)
+
+
+def too_large(game: Game[P, M], max_positions: int) -> str | None:
+    """Why counting every game from the start is hopeless, or None. A board
+    of n cells has at most 3**n positions: past ``max_positions`` many times
+    over, say so at once rather than after minutes and gigabytes."""
+    try:
+        description = game.describe()
+    except NotImplementedError:
+        return None
+    cells = description.rows * description.columns
+    if 3**cells <= 10 * max_positions:
+        return None
+    return (
+        f"{description.title} has up to 3^{cells} positions: far too many to count every "
+        "game; count the lines to a depth instead (perft --depth N)"
+    )
+
+
 def perft(game: Game[P, M], position: P, max_positions: int = 2_000_000) -> Perft:
     """Count games and positions reachable from ``position``.
 
@@ -49,6 +89,8 @@ def perft(game: Game[P, M], position: P, max_positions: int = 2_000_000) -> Perf
     linear in positions, not in games. Raises ValueError past
     ``max_positions`` distinct positions, so a huge game cannot exhaust memory.
     """
+    if position == game.initial() and (reason := too_large(game, max_positions)):
+        raise ValueError(reason)
     memo: dict[Any, tuple[Counter[str], Counter[int]]] = {}
     terminal = 0
 

@@ -1,20 +1,27 @@
 """Specialised solvers, each beside the game it serves.
 
-:func:`engine_for` returns the fastest exact engine for a game: a registered
-specialised solver if there is one, else the generic negamax. Solver modules
-are imported only when first used (they may load numba).
+:func:`specialised_engine` returns a game's registered fast solver, if it has
+one (the library falls back to the generic negamax otherwise), and
+:func:`book_builder` the function that builds its opening book, if it uses
+one. Solver modules are imported only when first used (they may load numba).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
+from typing import Any
 
 from unbeatable.search.engine import Engine
 
 #: game name -> (module, factory) of its specialised engine.
 _SOLVERS: dict[str, tuple[str, str]] = {
     "connect4": ("unbeatable.solvers.connect4", "Connect4Engine"),
+}
+#: game name -> (module, function) that builds its opening book.
+_BOOKS: dict[str, tuple[str, str]] = {
+    "connect4": ("unbeatable.solvers.connect4.book", "build_book"),
 }
 
 
@@ -34,4 +41,13 @@ def has_specialised_engine(name: str) -> bool:
     return name in _SOLVERS
 
 
-__all__ = ["has_specialised_engine", "specialised_engine"]
+def book_builder(name: str) -> Callable[..., Any] | None:
+    """The function that builds game ``name``'s opening book, or None."""
+    if name not in _BOOKS:
+        return None
+    module, function = _BOOKS[name]
+    builder: Callable[..., Any] = getattr(import_module(module), function)
+    return builder
+
+
+__all__ = ["book_builder", "has_specialised_engine", "specialised_engine"]

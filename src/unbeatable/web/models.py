@@ -271,6 +271,8 @@ class GameInfo(BaseModel):
     rows: int
     columns: int
     gravity: bool = Field(description="Moves name a column; the stone drops to its lowest cell.")
+    column_labels: list[str] = Field(description="Left to right, in the move notation.")
+    row_labels: list[str] = Field(description="Top to bottom; empty when moves name columns.")
     goal: str
     keys: list[KeyInfo]
     exact: bool = Field(description="Every answer is exact, with no time budget.")

@@ -32,15 +32,16 @@ from __future__ import annotations
 
 import os
 import struct
+import sys
 import time
 import zlib
+from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from unbeatable.games.connect4 import (
     CELLS,
@@ -64,25 +65,37 @@ Progress = Callable[[int, int], None]
 
 
 class Book:
-    """Canonical position key -> exact Pons score, for positions up to ``plies`` stones."""
+    """Canonical position key -> exact Pons score, for positions up to ``plies`` stones.
 
-    def __init__(self, plies: int, keys: np.ndarray, scores: np.ndarray) -> None:
-        order = np.argsort(keys, kind="stable")
+    Plain arrays and a binary search: a lookup costs a microsecond or two, and
+    loading needs neither numpy nor numba, so an answer from the book starts
+    fast.
+    """
+
+    def __init__(self, plies: int, keys: Iterable[int], scores: Iterable[int]) -> None:
+        pairs = sorted(zip((int(k) for k in keys), (int(s) for s in scores), strict=True))
         self.plies = plies
-        self.keys = np.ascontiguousarray(keys[order], dtype=np.uint64)
-        self.scores = np.ascontiguousarray(scores[order], dtype=np.int8)
+        self.keys = array("Q", (k for k, _ in pairs))
+        self.scores = array("b", (s for _, s in pairs))
+
+    @classmethod
+    def _sorted(cls, plies: int, keys: array[int], scores: array[int]) -> Book:
+        """A book from arrays already in key order (loading: no sort needed)."""
+        book = cls.__new__(cls)
+        book.plies, book.keys, book.scores = plies, keys, scores
+        return book
 
     def __len__(self) -> int:
-        return int(self.keys.size)
+        return len(self.keys)
 
     def __repr__(self) -> str:
         return f"<Book plies={self.plies} positions={len(self)}>"
 
     def get_key(self, key: int) -> int | None:
         """Score stored under canonical ``key``, or None."""
-        i = int(np.searchsorted(self.keys, np.uint64(key)))
-        if i < self.keys.size and int(self.keys[i]) == key:
-            return int(self.scores[i])
+        i = bisect_left(self.keys, key)
+        if i < len(self.keys) and self.keys[i] == key:
+            return self.scores[i]
         return None
 
     def get(self, position: Connect4Position) -> int | None:
@@ -121,11 +134,15 @@ class Book:
 
     def save(self, path: Path) -> None:
         """Write the binary format (see the module docstring), atomically."""
-        deltas = np.diff(self.keys, prepend=np.uint64(0)).astype("<u8")
-        planes = deltas.view(np.uint8).reshape(-1, 8).T.tobytes()
+        count = len(self.keys)
+        deltas = array("Q", (b - a for a, b in zip((0, *self.keys), self.keys, strict=False)))
+        if sys.byteorder != "little":  # pragma: no cover - the format is little endian
+            deltas.byteswap()
+        raw = deltas.tobytes()
+        planes = b"".join(raw[j::8] for j in range(8))  # all lowest bytes first, ...
         payload = zlib.compress(planes + self.scores.tobytes(), 9)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(_HEADER.pack(MAGIC, VERSION, self.plies, len(self)) + payload)
+        tmp.write_bytes(_HEADER.pack(MAGIC, VERSION, self.plies, count) + payload)
         os.replace(tmp, path)
 
 
@@ -143,13 +160,17 @@ def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
         raise ValueError(f"{path}: corrupt book ({exc})") from None
     if len(raw) != 9 * count:
         raise ValueError(f"{path}: corrupt book ({len(raw)} bytes for {count} entries)")
-    planes = np.frombuffer(raw, dtype=np.uint8, count=8 * count).reshape(8, count)
-    deltas = np.ascontiguousarray(planes.T).view("<u8").reshape(count)
-    keys = np.cumsum(deltas, dtype=np.uint64)
-    scores = np.frombuffer(raw, dtype=np.int8, count=count, offset=8 * count)
-    if count and (np.any(deltas[1:] == 0) or np.any(np.abs(scores) > 21)):
+    interleaved = bytearray(8 * count)
+    for j in range(8):  # plane j holds byte j of every difference
+        interleaved[j::8] = raw[j * count : (j + 1) * count]
+    deltas = array("Q", bytes(interleaved))
+    if sys.byteorder != "little":  # pragma: no cover - the format is little endian
+        deltas.byteswap()
+    keys = array("Q", accumulate(deltas))
+    scores = array("b", raw[8 * count :])
+    if 0 in deltas[1:] or any(abs(s) > 21 for s in scores):
         raise ValueError(f"{path}: corrupt book (keys out of order or scores out of range)")
-    return Book(plies, keys, scores.copy())
+    return Book._sorted(plies, keys, scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,11 +279,7 @@ def _write(
 ) -> Book:
     """Save every position of ``levels`` that has a score as the book ``out``."""
     keys = [key for level in levels for key, _ in level if key in scores]
-    book = Book(
-        plies,
-        np.array(keys, dtype=np.uint64),
-        np.array([scores[k] for k in keys], dtype=np.int8),
-    )
+    book = Book(plies, keys, [scores[k] for k in keys])
     out.parent.mkdir(parents=True, exist_ok=True)
     book.save(out)
     return book
@@ -355,26 +372,34 @@ def build_book(
 def _run_local(
     chunks: list[list[tuple[int, str]]], workers: int | None
 ) -> Iterator[list[tuple[int, int]]]:
-    """Solve chunks in a local process pool, yielding results as they complete."""
+    """Solve chunks in a local process pool, yielding results as they complete.
+
+    On an interrupt (Ctrl-C) or any error the pool is terminated at once,
+    whatever its workers are in the middle of: what was already yielded is
+    in the checkpoint, and a search can run for minutes.
+    """
     if not chunks:
         return
+    import multiprocessing
+
     workers = workers or os.cpu_count() or 1
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[list[tuple[int, int]]]] = set()
-        queue = iter(chunks)
-        # Keep a few tasks per worker in flight: bounded memory, early results.
-        for chunk in _take(queue, 4 * workers):
-            pending.add(pool.submit(_solve_chunk, chunk))
-        try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    for chunk in _take(queue, 1):
-                        pending.add(pool.submit(_solve_chunk, chunk))
-                    yield future.result()
-        finally:  # interrupted: don't start queued chunks, only finish running ones
-            for future in pending:
-                future.cancel()
+    pool = multiprocessing.get_context("spawn").Pool(workers, _worker_ignores_interrupts)
+    try:
+        # imap_unordered hands out chunks in order as workers free up: the
+        # build goes through the positions in order, sharing what it can.
+        yield from pool.imap_unordered(_solve_chunk, chunks)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _worker_ignores_interrupts() -> None:
+    """Ctrl-C reaches every process of the terminal's group: workers leave it
+    to the parent, which terminates them and keeps the checkpoint."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_ray(chunks: list[list[tuple[int, str]]], address: str) -> Iterator[list[tuple[int, int]]]:
@@ -394,15 +419,6 @@ def _run_ray(chunks: list[list[tuple[int, str]]], address: str) -> Iterator[list
     finally:  # interrupted: the cluster need not finish the rest
         for ref in pending:
             ray.cancel(ref)
-
-
-def _take(items: Iterator[list[tuple[int, str]]], n: int) -> Iterable[list[tuple[int, str]]]:
-    """Up to ``n`` more chunks (fewer at the end of the queue)."""
-    for _ in range(n):
-        try:
-            yield next(items)
-        except StopIteration:
-            return
 
 
 __all__ = [
