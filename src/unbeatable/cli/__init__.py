@@ -54,6 +54,8 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(0) from None
         format_message = getattr(exc, "format_message", None)
         message = format_message() if format_message is not None else str(exc)
+        # Typer checks choices with pydantic, whose wording leaks through.
+        message = message.replace("Value error, ", "")
         ctx = getattr(exc, "ctx", None)
         path = ctx.command_path if ctx is not None else "unbeatable"
         _fail(f"{message} (see '{path} --help')")

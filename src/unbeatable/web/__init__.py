@@ -34,28 +34,43 @@ def url(host: str, port: int) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
-    """Print the URL and serve until interrupted.
+    """Listen, print the address, and serve until interrupted.
 
     Binds to loopback unless another ``host`` is given: the page and the API are
     meant for this machine's user, and exposing them is an explicit choice.
+    The socket is bound here, before anything is printed, so a port in use is
+    an :class:`OSError` at once and port 0 prints the port the system chose.
     """
+    import socket
+
     import uvicorn
 
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if not 0 <= port <= 65535:
         raise ValueError(f"port must be between 0 and 65535, got {port}")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    port = sock.getsockname()[1]
     print(f"unbeatable: playing at {url(host, port)} (API docs at /docs); Ctrl+C stops", flush=True)
-    uvicorn.run(
-        APP_FACTORY,
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        timeout_keep_alive=5,
-        timeout_graceful_shutdown=5,
-        server_header=False,
-    )
+    options: dict[str, Any] = {
+        "factory": True,
+        "timeout_keep_alive": 5,
+        "timeout_graceful_shutdown": 5,
+        "server_header": False,
+    }
+    if workers == 1:
+        config = uvicorn.Config(APP_FACTORY, **options)
+        uvicorn.Server(config).run(sockets=[sock])
+    else:  # each worker process serves the same listening socket
+        uvicorn.run(APP_FACTORY, fd=sock.fileno(), workers=workers, **options)
 
 
 __all__ = ["APP_FACTORY", "create_app", "serve", "url"]

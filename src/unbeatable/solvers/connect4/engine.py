@@ -21,9 +21,9 @@ different threads use different cores.
 from __future__ import annotations
 
 import threading
+from functools import cache
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from unbeatable.games.connect4 import (
     CELLS,
@@ -41,15 +41,27 @@ from unbeatable.search.engine import (
     SearchTimeout,
     Solved,
 )
-from unbeatable.solvers.connect4 import kernel
 from unbeatable.solvers.connect4.book import DEFAULT_BOOK, Book, load_book
-from unbeatable.solvers.connect4.heuristic import best_guess
-from unbeatable.solvers.connect4.table import TranspositionTable, shared_table
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from unbeatable.solvers.connect4.table import TranspositionTable
 
 #: Nodes per slice of a limited search (about 10 ms): how often the limits
 #: are checked.
 SLICE = 100_000
 _UNLIMITED_NODES = 1 << 62
+
+
+@cache
+def _kernel() -> ModuleType:
+    """The compiled kernel, loaded (numba and numpy with it) at the first search:
+    answers from the book alone never pay for it."""
+    from unbeatable.solvers.connect4 import kernel
+
+    return kernel
+
 
 _default_book: Book | None = None
 _book_loaded = False
@@ -68,12 +80,19 @@ def default_book() -> Book | None:
 
 
 class _Scratch(threading.local):
-    """Per-thread search stacks: the table is shared, the stacks cannot be."""
+    """Per-thread search stacks (the table is shared, the stacks cannot be),
+    made at a thread's first search."""
 
     def __init__(self) -> None:
+        kernel = _kernel()
         self.bits, self.ints = kernel.new_stacks()
         self.stats = kernel.new_stats()
-        self.columns = np.zeros(kernel.WIDTH, dtype=np.int64)
+
+
+class _Count(threading.local):
+    """Nodes searched by this thread (engines report each call's share)."""
+
+    nodes = 0
 
 
 class Connect4Engine:
@@ -82,7 +101,8 @@ class Connect4Engine:
     All engines share one process-wide transposition table (128 MiB, see
     :mod:`.table`) unless given their own, so repeated queries get faster.
     ``book``: ``"default"`` for the shipped book, None for none, or a :class:`Book`
-    or path.
+    or path. The kernel and the table are loaded at the first search, so an
+    answer from the book alone costs a lookup.
     """
 
     def __init__(
@@ -90,26 +110,47 @@ class Connect4Engine:
         table: TranspositionTable | None = None,
         book: Book | Path | str | None = "default",
     ) -> None:
-        self.table = shared_table() if table is None else table
+        self._table = table
         if isinstance(book, str) and book == "default":
             self.book: Book | None = default_book()
         elif isinstance(book, str | Path):
             self.book = load_book(book)
         else:
             self.book = book
-        self._scratch = _Scratch()
+        self._scratch: _Scratch | None = None
+        self._count = _Count()
+        self._lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"Connect4Engine(book={self.book!r})"
+
+    @property
+    def table(self) -> TranspositionTable:
+        """The transposition table, allocated (128 MiB) at the first search."""
+        with self._lock:
+            if self._table is None:
+                from unbeatable.solvers.connect4.table import shared_table
+
+                self._table = shared_table()
+            return self._table
+
+    @property
+    def scratch(self) -> _Scratch:
+        """This thread's search stacks."""
+        with self._lock:
+            if self._scratch is None:
+                self._scratch = _Scratch()
+            return self._scratch
 
     def reset(self) -> None:
         """Forget what the table learnt (benchmarks time each position from scratch)."""
         self.table.clear()
 
     def warm_up(self) -> None:
-        """Load the compiled kernel and the book now, not in the first request
-        (a server calls this at start)."""
+        """Load the compiled kernel, the table and the book now, not in the first
+        request (a server calls this at start)."""
         self.solve_score(connect4().parse("2252576253462244111563365343671351441"))
+        self.value(connect4().parse("1234567"), Limits.seconds(0.05))
         if self.book is not None:
             self.book.get(connect4().initial())
 
@@ -127,12 +168,15 @@ class Connect4Engine:
         little. Raises ValueError for a finished game.
         """
         _require_running(position)
-        s = self._scratch
+        kernel = _kernel()
+        s = self.scratch
         stats = s.stats
-        self._start(stats, _UNLIMITED_NODES)
+        stats[kernel.NODES] = 0
+        stats[kernel.BUDGET] = _UNLIMITED_NODES
+        stats[kernel.GENERATION] = self.table.generation
         score = kernel.solve(
-            np.uint64(position.current()),
-            np.uint64(position.mask),
+            kernel.U(position.current()),
+            kernel.U(position.mask),
             position.stones,
             weak,
             kernel.NO_GUESS if guess is None else guess,
@@ -141,42 +185,44 @@ class Connect4Engine:
             s.ints,
             stats,
         )
-        return int(score), int(stats[kernel.NODES])
+        nodes = int(stats[kernel.NODES])
+        self._count.nodes += nodes
+        return int(score), nodes
 
-    def _start(self, stats: np.ndarray, budget: int) -> None:
-        stats[kernel.NODES] = 0
-        stats[kernel.BUDGET] = budget
-        stats[kernel.GENERATION] = self.table.generation
-
-    def _search(
-        self, cur: np.uint64, mask: np.uint64, stones: int, alpha: int, beta: int, limits: Limits
-    ) -> int:
-        """One exact alpha-beta search, in resumable slices with the limits
-        checked between them; raises :class:`SearchTimeout` once they expire.
-        Nodes accumulate in this thread's ``stats``."""
-        s = self._scratch
+    def _search(self, position: Connect4Position, alpha: int, beta: int, limits: Limits) -> int:
+        """One exact alpha-beta search (the side to move cannot win at once),
+        in resumable slices with the limits checked before each; raises
+        :class:`SearchTimeout` once they expire."""
+        kernel = _kernel()
+        s = self.scratch
         stats = s.stats
+        stats[kernel.NODES] = 0
+        stats[kernel.GENERATION] = self.table.generation
+        cur, mask = kernel.U(position.current()), kernel.U(position.mask)
         resume = False
-        while True:
-            if limits.bounded and limits.expired():
-                raise SearchTimeout(f"limits reached after {int(stats[kernel.NODES]):,} nodes")
-            stats[kernel.BUDGET] = stats[kernel.NODES] + SLICE
-            value = kernel.search(
-                cur,
-                mask,
-                stones,
-                alpha,
-                beta,
-                kernel.EXACT,
-                self.table.entries,
-                s.bits,
-                s.ints,
-                stats,
-                resume,
-            )
-            if not stats[kernel.ABORTED]:
-                return int(value)
-            resume = True
+        try:
+            while True:
+                if limits.bounded and limits.expired():
+                    raise SearchTimeout(f"limits reached after {int(stats[kernel.NODES]):,} nodes")
+                stats[kernel.BUDGET] = stats[kernel.NODES] + SLICE
+                value = kernel.search(
+                    cur,
+                    mask,
+                    position.stones,
+                    alpha,
+                    beta,
+                    kernel.EXACT,
+                    self.table.entries,
+                    s.bits,
+                    s.ints,
+                    stats,
+                    resume,
+                )
+                if not stats[kernel.ABORTED]:
+                    return int(value)
+                resume = True
+        finally:
+            self._count.nodes += int(stats[kernel.NODES])
 
     def _score(
         self,
@@ -188,9 +234,10 @@ class Connect4Engine:
         """Exact score by null-window narrowing (the kernel's :func:`~.kernel.narrow`
         steps, driven from here so that each search is sliced). ``lower``: a
         known lower bound, also tested first as the likely score."""
-        cur, mask, stones = np.uint64(position.current()), np.uint64(position.mask), position.stones
-        if kernel.can_win_next(cur, mask):
+        stones = position.stones
+        if connect4().winning_moves(position, position.to_move):
             return 1 if weak else win_now_score(stones)
+        kernel = _kernel()
         lo, hi = (-1, 1) if weak else (-win_now_score(stones + 1), win_now_score(stones))
         guess, guided = kernel.NO_GUESS, 0
         if lower is not None:
@@ -198,7 +245,7 @@ class Connect4Engine:
             guess, guided = lo, kernel.GUIDED
         while lo < hi:
             med = kernel.probe_point(lo, hi, guess if guided > 0 else kernel.NO_GUESS)
-            r = self._search(cur, mask, stones, med, med + 1, limits)
+            r = self._search(position, med, med + 1, limits)
             if r <= med:
                 hi = r
             else:
@@ -229,13 +276,13 @@ class Connect4Engine:
         of every child. ``unknown`` (exact=False) if the limits expire first."""
         if (over := _finished(position)) is not None:
             return over
-        s = self._scratch
-        self._start(s.stats, 0)
+        start = self._count.nodes
         try:
             score = self._value(position, limits, weak)
         except SearchTimeout:
-            return Solved(Outcome("unknown", None, exact=False), int(s.stats[kernel.NODES]))
-        return Solved(_outcome(position.stones, score, weak), int(s.stats[kernel.NODES]))
+            unknown = Outcome("unknown", None, exact=False)
+            return Solved(unknown, self._count.nodes - start)
+        return Solved(_outcome(position.stones, score, weak), self._count.nodes - start)
 
     def solve(
         self, position: Connect4Position, limits: Limits = UNLIMITED, weak: bool = False
@@ -247,20 +294,19 @@ class Connect4Engine:
         """
         if (over := _finished(position)) is not None:
             return over
-        s = self._scratch
-        self._start(s.stats, 0)
-        unknown = Outcome("unknown", None, exact=False)
+        start = self._count.nodes
         try:
             score = self._value(position, limits, weak)
         except SearchTimeout:
-            return self._guess(position, limits, unknown, use_outcome=False)
+            unknown = Outcome("unknown", None, exact=False)
+            return self._guess(position, limits, unknown, start, use_outcome=False)
         outcome = _outcome(position.stones, score, weak)
         try:
             move = self._best_move(position, score, weak, limits)
         except SearchTimeout:
             # Out of time: the value stands, the move is a heuristic pick.
-            return self._guess(position, limits, outcome, use_outcome=True)
-        return Solved(outcome, int(s.stats[kernel.NODES]), move, move_proven=True)
+            return self._guess(position, limits, outcome, start, use_outcome=True)
+        return Solved(outcome, self._count.nodes - start, move, move_proven=True)
 
     def guess(self, position: Connect4Position) -> Solved:
         """The book's proven move where the book has it (its children too),
@@ -269,18 +315,27 @@ class Connect4Engine:
         known = self.solve(position, KNOWN_ONLY)
         if known.move is not None:
             return known
+        from unbeatable.solvers.connect4.heuristic import best_guess
+
         guess = best_guess(position)
         return Solved(guess.outcome, guess.nodes, guess.move)
 
     def _guess(
-        self, position: Connect4Position, limits: Limits, outcome: Outcome, use_outcome: bool
+        self,
+        position: Connect4Position,
+        limits: Limits,
+        outcome: Outcome,
+        start: int,
+        use_outcome: bool,
     ) -> Solved:
         """The answer once the limits expired: the heuristic search's move (and
         its outcome, unless ``use_outcome`` keeps the proven one). Nobody wants
         a guess once the stop switch is set: then no move at all."""
-        spent = int(self._scratch.stats[kernel.NODES])
+        spent = self._count.nodes - start
         if limits.stop is not None and limits.stop.is_set():
             return Solved(outcome, spent, None)
+        from unbeatable.solvers.connect4.heuristic import best_guess
+
         guess = best_guess(position)
         return Solved(outcome if use_outcome else guess.outcome, spent + guess.nodes, guess.move)
 
@@ -294,32 +349,32 @@ class Connect4Engine:
         best (ties go to the centre), so the AI and its explanation agree.
         """
         game = connect4()
-        s = self._scratch
-        for col in game.ordered_moves(position):
-            if game.play(position, col).winner is not None:
-                return col
-        cur, mask = np.uint64(position.current()), np.uint64(position.mask)
-        count = kernel.ordered_children(cur, mask, s.columns)
-        safe = set(s.columns[:count].tolist())
-        candidates = [c for c in CENTRE_ORDER if c in safe]
-        if not candidates or (weak and score < 0):
+        wins = game.winning_moves(position, position.to_move)
+        if wins:
+            return game.tie_break(position, wins)[0]
+        opponent = "o" if position.to_move == "x" else "x"
+        children = {col: game.play(position, col) for col in game.moves(position)}
+        # Moves after which the opponent cannot win at once (the search's own
+        # precondition): the others lose at once.
+        safe = [
+            c
+            for c in CENTRE_ORDER
+            if c in children and not game.winning_moves(children[c], opponent)
+        ]
+        if not safe or (weak and score < 0):
             # Lost whatever we do (weak scores can't tell losses apart): the
             # most central move that doesn't lose at once, if any.
-            return (candidates or game.ordered_moves(position))[0]
-        for col in candidates:
-            child = game.play(position, col)
+            return (safe or game.ordered_moves(position))[0]
+        for col in safe:
+            child = children[col]
             known = self.book.get(child) if self.book is not None else None
             if known is None:
-                if child.stones == CELLS:
-                    known = 0
-                else:  # the opponent cannot win at once: it is a safe move
-                    child_cur, child_mask = np.uint64(child.current()), np.uint64(child.mask)
-                    known = self._search(
-                        child_cur, child_mask, child.stones, -score, -score + 1, limits
-                    )
+                known = (
+                    0 if child.stones == CELLS else self._search(child, -score, -score + 1, limits)
+                )
             if -known >= score:
                 return col
-        return candidates[0]  # pragma: no cover - some child keeps the score
+        return safe[0]  # pragma: no cover - some child keeps the score
 
 
 def _require_running(position: Connect4Position) -> None:
