@@ -35,6 +35,7 @@ def test_analyze_json_is_exactly_the_documented_object(run_cli: CliRun) -> None:
         "plies",
         "score",
         "best",
+        "line",
         "moves",
         "nodes",
         "time_ms",
@@ -48,7 +49,9 @@ def test_analyze_json_is_exactly_the_documented_object(run_cli: CliRun) -> None:
         "result": "loss",
         "plies": 2,
         "score": -8,
+        "line": ["a1", "b1"],
     }
+    assert data["line"] == ["c1"]
     assert (data["result"], data["plies"], data["score"]) == ("win", 1, 9)
     assert isinstance(data["nodes"], int) and isinstance(data["time_ms"], float)
 

@@ -25,6 +25,7 @@ def test_analyze_json_shape(run_cli: CliRun) -> None:
         "plies",
         "score",
         "best",
+        "line",
         "moves",
         "nodes",
         "time_ms",
@@ -33,8 +34,17 @@ def test_analyze_json_shape(run_cli: CliRun) -> None:
     assert (data["result"], data["plies"], data["score"], data["exact"]) == ("loss", 4, -1, True)
     # Full columns are left out; each move names its 1-based column and 0-based col.
     assert [m["move"] for m in data["moves"]] == ["6", "7"]
-    assert data["moves"][0] == {"move": "6", "col": 5, "result": "loss", "plies": 4, "score": -1}
-    assert data["best"] == {"move": "6", "col": 5}
+    first = data["moves"][0]
+    assert {k: v for k, v in first.items() if k != "line"} == {
+        "move": "6",
+        "col": 5,
+        "result": "loss",
+        "plies": 4,
+        "score": -1,
+    }
+    # Best play to the end: o plays 6, then both sides as the solver proves best.
+    assert len(first["line"]) == 4 and first["line"][0] == "6"
+    assert data["best"] == {"move": "6", "col": 5} and data["line"] == first["line"]
 
 
 def test_solve_json_and_weak(run_cli: CliRun) -> None:

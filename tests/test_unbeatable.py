@@ -91,6 +91,35 @@ def test_analysis_matches_the_oracle_move_by_move() -> None:
             assert (move.result, move.plies) == expected, (board, move.move)
             sign = {"win": 1, "draw": 0, "loss": -1}[move.result]
             assert move.score == sign * (10 - move.plies)
+            assert list(move.line) == oracle_line(board, i), (board, move.move)
+        best = analysis.best
+        assert analysis.to_dict()["line"] == ([] if best is None else list(best.line))
+
+
+def name(cell: int) -> str:
+    """The oracle's own cell naming: column letter, row number from the bottom."""
+    return "abc"[cell % 3] + str(3 - cell // 3)
+
+
+def oracle_line(board: str, first: int) -> list[str]:
+    """Best play after ``first``, by the oracle: at each step the first cell in
+    board order with the best value, to the end of the game."""
+    mover = mover_of(board)
+    line = [name(first)]
+    board = board[:first] + mover + board[first + 1 :]
+    while not (has_line(board, "x") or has_line(board, "o")) and "." in board:
+        mover = mover_of(board)
+        opponent = "o" if mover == "x" else "x"
+        best = oracle(board, mover)
+        for i, c in enumerate(board):
+            if c != ".":
+                continue
+            result, plies = oracle(board[:i] + mover + board[i + 1 :], opponent)
+            if ({"win": "loss", "loss": "win", "draw": "draw"}[result], plies + 1) == best:
+                break
+        line.append(name(i))
+        board = board[:i] + mover + board[i + 1 :]
+    return line
 
 
 @pytest.mark.parametrize("ai", ["x", "o"])

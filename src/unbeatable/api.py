@@ -14,16 +14,16 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from unbeatable.games import Description, Game, get_game
 from unbeatable.games.base import GameError, IllegalMoveError
 from unbeatable.search.analysis import Analysis, MoveValue, move_value
 from unbeatable.search.analysis import analyze as _analyze
 from unbeatable.search.engine import KNOWN_ONLY, UNLIMITED, Engine, Limits, Outcome
+from unbeatable.search.memo import Memo
 from unbeatable.search.negamax import Negamax
 from unbeatable.solvers import has_specialised_engine, specialised_engine
 
@@ -32,42 +32,11 @@ if TYPE_CHECKING:
 
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "negamax")
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class _Memo(Generic[K, V]):
-    """A bounded, thread-safe map: the least recently used entry goes first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: K, value: V) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
 #: Proven analyses and AI moves per (game object, algorithm, position); the
 #: position itself, not its table key, which mirror images may share:
 #: values never change, and the AI meets the same positions again and again.
-_analyses: _Memo[tuple[Any, str | None, Hashable], Analysis] = _Memo(1 << 14)
-_moves: _Memo[tuple[Any, Hashable], MoveValue] = _Memo(1 << 14)
+_analyses: Memo[tuple[Any, str | None, Hashable], Analysis] = Memo(1 << 14)
+_moves: Memo[tuple[Any, Hashable], MoveValue] = Memo(1 << 14)
 
 #: A stop switch that is already set: pass it as ``stop`` to get only what the
 #: engines know without searching (an opening book, a remembered answer).
@@ -164,7 +133,12 @@ def analyze(
     if known is not None:  # the same board, maybe reached by another move order
         return known._replace(position=rules.format(pos), exact=True if report_exact else None)
     analysis = _analyze(
-        rules, pos, engine(rules, algorithm), limits(time_limit, stop), report_exact
+        rules,
+        pos,
+        engine(rules, algorithm),
+        limits(time_limit, stop),
+        report_exact,
+        line_engine=engine(rules),
     )
     if analysis.exact is not False:
         _analyses.put(memo_key, analysis)
@@ -330,6 +304,93 @@ def status(game: str | Game[Any, Any], position: Any) -> dict[str, Any]:
     return {"over": rules.is_terminal(pos), "winner": rules.winner(pos), "line": line}
 
 
+def tree(
+    game: str | Game[Any, Any],
+    position: Any,
+    *,
+    depth: int = 2,
+    algorithm: str = "minimax",
+    time_limit: float | None = None,
+    stop: threading.Event | None = None,
+) -> dict[str, Any]:
+    """The game tree below ``position``, ``depth`` plies deep, as minimax or
+    alpha-beta (``algorithm``) walks it: every node with its move, position,
+    value (``result``/``plies`` for the player who made the move, as in
+    analysis; ``score`` for the root player, as in the textbook), whether it
+    is on the best line, the order it was entered in, alpha and beta then, and
+    whether alpha-beta pruned it. Leaves at the depth limit are valued exactly
+    by the engine (within ``time_limit``). Raises :class:`TreeTooLarge` (a
+    :class:`GameError`) for more than 5,000 nodes."""
+    from unbeatable.search import explore
+
+    if algorithm not in ("minimax", "alphabeta"):
+        raise GameError(f"unknown algorithm {algorithm!r} (use minimax or alphabeta)")
+    rules, pos = resolve(game, position)
+    solver = engine(rules)
+    search_limits = limits(time_limit, stop)
+    maximizer = rules.to_move(pos)
+    win = rules.win_score
+
+    def leaf_value(leaf: Any, ply: int) -> tuple[float, bool]:
+        outcome = solver.value(leaf, search_limits).outcome
+        if not outcome.exact or outcome.result == "unknown" or outcome.plies is None:
+            return 0.0, False
+        if outcome.result == "draw":
+            return 0.0, True
+        value = win - (ply + outcome.plies)
+        side_wins = outcome.result == "win"
+        return (value if side_wins == (rules.to_move(leaf) == maximizer) else -value), True
+
+    def mover_view(node: explore.Node) -> dict[str, Any]:
+        if not node.exact:
+            return {"result": "unknown", "plies": None}
+        viewer_is_max = node.ply == 0 or node.ply % 2 == 1  # who moved into the node
+        extra = 0 if node.ply == 0 else 1  # plies count the node's own move
+        if node.minimax == 0:
+            return {"result": "draw", "plies": rules.draw_plies(node.position) + extra}
+        remaining = win - abs(node.minimax) - node.ply
+        won = (node.minimax > 0) == viewer_is_max
+        return {"result": "win" if won else "loss", "plies": int(remaining) + extra}
+
+    root = explore.game_tree(rules, pos, depth, leaf_value, alphabeta=algorithm == "alphabeta")
+    return {
+        "game": rules.name,
+        "position": rules.format(pos),
+        "depth": depth,
+        "algorithm": algorithm,
+        "nodes": root.count(),
+        "visited": explore.visited(root),
+        "root": explore.to_dict(rules, root, mover_view),
+    }
+
+
+def textbook_tree(leaves: Any, algorithm: str = "minimax") -> dict[str, Any]:
+    """The textbook exercise: minimax or alpha-beta over a tree of leaf scores
+    (a power of two of numbers, or nested lists), MAX to move at the root;
+    the same JSON as :func:`tree` without ``result``/``plies``."""
+    import json
+
+    from unbeatable.games.tree import MAX_DEPTH, ExplicitTree, tree_from_json, tree_from_leaves
+    from unbeatable.search import explore
+
+    if algorithm not in ("minimax", "alphabeta"):
+        raise GameError(f"unknown algorithm {algorithm!r} (use minimax or alphabeta)")
+    flat = isinstance(leaves, list) and all(
+        isinstance(x, int | float) and not isinstance(x, bool) for x in leaves
+    )
+    shape = tree_from_leaves(leaves) if flat else tree_from_json(json.dumps(leaves))
+    rules = ExplicitTree(shape)
+    root = explore.game_tree(
+        rules, (), MAX_DEPTH, lambda _p, _ply: (0.0, True), alphabeta=algorithm == "alphabeta"
+    )
+    return {
+        "algorithm": algorithm,
+        "nodes": root.count(),
+        "visited": explore.visited(root),
+        "root": explore.to_dict(rules, root),
+    }
+
+
 def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> dict[str, Any]:
     """What a face needs to show a position (after ``move``, if given): its
     notation, the side to move, the board's rows, every legal move with the
@@ -367,5 +428,7 @@ __all__ = [
     "resolve",
     "solve",
     "status",
+    "textbook_tree",
+    "tree",
     "view",
 ]

@@ -269,18 +269,40 @@ def tree(
     leaves: Annotated[
         list[str],
         typer.Argument(
-            metavar="LEAVES...",
+            metavar="LEAVES... | GAME [POSITION]",
             help="Leaf scores left to right (a power of two of them, negative ones too), "
-            "or one nested JSON list such as '[[3,5],[2,[9,1]]]'.",
+            "or one nested JSON list such as '[[3,5],[2,[9,1]]]'; or a game and a "
+            "position, for the tree below it.",
         ),
     ],
     alphabeta: Annotated[
-        bool, typer.Option("--alphabeta", help="Mark the leaves alpha-beta never visits.")
+        bool, typer.Option("--alphabeta", help="Walk it with alpha-beta: mark what it prunes.")
     ] = False,
+    depth: Annotated[
+        int, typer.Option(min=0, help="Plies below a game position (leaves valued exactly).")
+    ] = 2,
     json_: JsonOption = False,
 ) -> None:
-    """Minimax over an explicit tree of leaf scores: the textbook example."""
+    """Minimax on a tree: the textbook example, or the tree below a position."""
     from unbeatable.cli import render
+
+    if not _looks_like_leaves(leaves[0]):
+        if len(leaves) > 2:
+            raise UsageProblem("give a game and at most one position (or only leaf scores)")
+        rules = get_game(leaves[0])
+        data = api.tree(
+            rules,
+            leaves[1] if len(leaves) > 1 else "",
+            depth=depth,
+            algorithm="alphabeta" if alphabeta else "minimax",
+        )
+        if json_:
+            _json_line(data)
+            return
+        out = console()
+        out.print(render.traced_tree(data))
+        out.print(f"[dim]{render.tree_summary(data)}[/dim]")
+        return
     from unbeatable.games.tree import ExplicitTree, parse_leaf, tree_from_json, tree_from_leaves
     from unbeatable.search.minimax import alphabeta as run_alphabeta
     from unbeatable.search.minimax import minimax
@@ -297,7 +319,7 @@ def tree(
     if alphabeta:
         _, ab_stats = run_alphabeta(rules, (), on_node=lambda p, _v: visited.add(p))
     if json_:
-        data: dict[str, Any] = {"value": value, "nodes": stats.nodes}
+        data = {"value": value, "nodes": stats.nodes}
         if ab_stats is not None:
             leaves_all = [p for p in values if rules.is_terminal(p)]
             data["alphabeta"] = {
@@ -318,6 +340,19 @@ def tree(
             f"never looking at {pruned} {'leaf' if pruned == 1 else 'leaves'}"
         )
     out.print(f"[dim]{line}[/dim]")
+
+
+def _looks_like_leaves(first: str) -> bool:
+    """Whether ``tree``'s first argument starts a tree of leaf scores (a number
+    or a JSON list) rather than naming a game."""
+    text = first.strip()
+    if text.startswith("["):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 @app.command()

@@ -163,3 +163,50 @@ def game_tree(
     root = Tree(label(()))
     add(root, ())
     return root
+
+
+def _value_words(node: Mapping[str, Any]) -> str:
+    result, plies = node.get("result"), node.get("plies")
+    if result in ("win", "loss") and plies is not None:
+        return f"{result} in {plies}"
+    return str(result)
+
+
+def traced_tree(data: Mapping[str, Any]) -> Tree:
+    """The tree below a position as :func:`unbeatable.api.tree` traced it:
+    each move with its value for the player making it, the visit order (and
+    alpha and beta with alpha-beta), the best line starred, pruned nodes faded."""
+    alphabeta = data.get("algorithm") == "alphabeta"
+
+    def label(node: Mapping[str, Any], root: bool) -> Text:
+        pruned = node["pruned"]
+        head = f"{node['to_move']} to move: " if root else f"{node['move']}: "
+        text = Text(head, style="dim" if pruned else "bold")
+        text.append(_value_words(node), style="dim" if pruned else RESULT_STYLE[node["result"]])
+        if node["best"]:
+            text.append(" *best*" if root else " * best", style="bold green")
+        if pruned:
+            text.append("  ✂ pruned", style="yellow")
+        else:
+            detail = f"  #{node['order']}"
+            if alphabeta:
+                detail += f" alpha={node['alpha']} beta={node['beta']}"
+            text.append(detail, style="dim")
+        return text
+
+    def add(branch: Tree, node: Mapping[str, Any]) -> None:
+        for child in node["children"]:
+            add(branch.add(label(child, False)), child)
+
+    top = Tree(label(data["root"], True))
+    add(top, data["root"])
+    return top
+
+
+def tree_summary(data: Mapping[str, Any]) -> str:
+    """One line: how much of the tree the algorithm looked at."""
+    name = "alpha-beta" if data.get("algorithm") == "alphabeta" else "minimax"
+    return (
+        f"{data['nodes']:,} nodes to depth {data['depth']}; {name} entered "
+        f"{data['visited']:,} of them"
+    )

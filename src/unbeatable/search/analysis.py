@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from unbeatable.games.base import Game
 from unbeatable.search.engine import UNLIMITED, Engine, Limits, Outcome
+from unbeatable.search.memo import Memo
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -28,6 +29,10 @@ class MoveValue(NamedTuple):
     score: int | None
     #: The move as the game's rules object understands it (not serialised).
     raw: Any = None
+    #: Best play by both sides from here, this move first, in the game's
+    #: notation: to the end of the game when the value is exact (so its
+    #: length is ``plies``), else as far as the search proved it.
+    line: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -36,6 +41,7 @@ class MoveValue(NamedTuple):
             "result": self.result,
             "plies": self.plies,
             "score": self.score,
+            "line": list(self.line),
         }
 
     def ref(self) -> dict[str, Any]:
@@ -69,6 +75,7 @@ class Analysis(NamedTuple):
             "plies": self.plies,
             "score": self.score,
             "best": None if self.best is None else self.best.ref(),
+            "line": [] if self.best is None else list(self.best.line),
             "moves": [m.to_dict() for m in self.moves],
             "nodes": self.nodes,
             "time_ms": self.time_ms,
@@ -77,6 +84,10 @@ class Analysis(NamedTuple):
             data["exact"] = self.exact
         return data
 
+
+#: Lines of best play from positions already followed to the end, per (game,
+#: position): the lines of neighbouring moves share their ends.
+_lines: Memo[tuple[Any, Any], tuple[Any, ...]] = Memo(1 << 16)
 
 #: Rank of a move whose value is unknown: above any proven loss, below a draw.
 UNPROVEN = (1, 0)
@@ -173,20 +184,65 @@ def pick_best(game: Game[P, M], position: P, valued: Valued) -> Any:
     return next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
 
 
+def principal_line(
+    game: Game[P, M], position: P, engine: Engine, limits: Limits = UNLIMITED
+) -> list[M]:
+    """Best play by both sides from ``position``: at each step the engine's
+    proven best move (the first in tie-break order that keeps the value), to
+    the end of the game, or until the limits expire or nothing is proven.
+    Complete lines are remembered per position: lines share their ends."""
+    line: list[M] = []
+    seen: list[P] = []
+    pos = position
+    complete = True
+    while not game.is_terminal(pos):
+        known = _lines.get((game, pos))
+        if known is not None:
+            line.extend(known)
+            break
+        if limits.bounded and limits.expired():
+            complete = False
+            break
+        solved = engine.solve(pos, limits)
+        if solved.move is None or not (solved.move_proven and solved.outcome.exact):
+            complete = False
+            break
+        seen.append(pos)
+        line.append(solved.move)
+        pos = game.play(pos, solved.move)
+    if complete:
+        for i, start in enumerate(seen):
+            _lines.put((game, start), tuple(line[i:]))
+    return line
+
+
 def analyze(
     game: Game[P, M],
     position: P,
     engine: Engine,
     limits: Limits = UNLIMITED,
     report_exact: bool = False,
+    line_engine: Engine | None = None,
 ) -> Analysis:
-    """Value every legal move of ``position`` with ``engine`` and pick the best
-    (:func:`value_moves`, then :func:`pick_best`). ``report_exact`` adds the
-    ``exact`` field, for games whose answers may be unproven."""
+    """Value every legal move of ``position`` with ``engine``, pick the best
+    (:func:`value_moves`, then :func:`pick_best`), and give each move its line
+    of best play (:func:`principal_line`, with ``line_engine``: by default
+    ``engine``; any exact engine draws the same lines). ``report_exact`` adds
+    the ``exact`` field, for games whose answers may be unproven."""
     start = time.perf_counter()
     valued = value_moves(game, position, engine, limits)
     best_raw = pick_best(game, position, valued)
-    values = {move: move_value(game, position, move, o) for move, o in valued.moves}
+    liner = line_engine or engine
+    # Lines come after the values, which matter more: under a budget they get
+    # a quarter of what is left (they are mostly cheap once the values are
+    # searched, and stop where the budget does); without one they run to the end.
+    line_limits = limits.share(4)
+    values = {}
+    for move, outcome in valued.moves:
+        child = game.play(position, move)
+        line = [move, *principal_line(game, child, liner, line_limits)] if outcome.exact else [move]
+        moves = tuple(game.format_move(m) for m in line)
+        values[move] = move_value(game, position, move, outcome)._replace(line=moves)
     best = None if best_raw is None else values[best_raw]
     if best_raw is None:
         root = terminal_outcome(game, position)
