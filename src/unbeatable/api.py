@@ -378,7 +378,10 @@ def textbook_tree(leaves: Any, algorithm: str = "minimax") -> dict[str, Any]:
     flat = isinstance(leaves, list) and all(
         isinstance(x, int | float) and not isinstance(x, bool) for x in leaves
     )
-    shape = tree_from_leaves(leaves) if flat else tree_from_json(json.dumps(leaves))
+    try:
+        shape = tree_from_leaves(leaves) if flat else tree_from_json(json.dumps(leaves))
+    except GameError as exc:  # the games module speaks of positions; these are leaves
+        raise GameError(f"leaves: {exc}") from None
     rules = ExplicitTree(shape)
     root = explore.game_tree(
         rules, (), MAX_DEPTH, lambda _p, _ply: (0.0, True), alphabeta=algorithm == "alphabeta"

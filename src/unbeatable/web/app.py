@@ -60,6 +60,8 @@ from unbeatable.web.models import (
     PositionRequest,
     Solution,
     SolveRequest,
+    TracedTree,
+    TreeRequest,
     View,
 )
 
@@ -285,7 +287,13 @@ class _App(FastAPI):
             _, defs = models_json_schema(
                 [
                     (m, "validation")
-                    for m in (AnalyzeRequest, MoveRequest, PositionRequest, SolveRequest)
+                    for m in (
+                        AnalyzeRequest,
+                        MoveRequest,
+                        PositionRequest,
+                        SolveRequest,
+                        TreeRequest,
+                    )
                 ],
                 ref_template="#/components/schemas/{model}",
             )
@@ -512,6 +520,37 @@ def create_app(
             return _solution(request, budget, stop)
 
         return _json(await engines.call(raw, request.game, work))
+
+    @app.post(
+        "/api/tree",
+        response_model=TracedTree,
+        responses=_ERRORS,
+        tags=["learn"],
+        summary="Trace minimax or alpha-beta",
+        openapi_extra=_body_docs(TreeRequest),
+    )
+    async def tree(raw: Request) -> Response:
+        """The tree below a position (to `depth` plies, at most 5,000 nodes) or
+        over leaf scores, as `algorithm` walks it: each node's value, visit
+        order, alpha and beta, and whether it was pruned; the best line."""
+        request = await _read(raw, TreeRequest)
+        if request.game is None:
+            leaves = request.leaves
+            return _json(await run_in_threadpool(api.textbook_tree, leaves, request.algorithm))
+        game = request.game
+        budget = engines.budget(game)
+
+        def work(stop: threading.Event | None) -> dict[str, Any]:
+            return api.tree(
+                game,
+                request.position,
+                depth=request.depth,
+                algorithm=request.algorithm,
+                time_limit=budget,
+                stop=stop,
+            )
+
+        return _json(await engines.call(raw, game, work))
 
     @app.get("/", include_in_schema=False)
     async def page() -> Response:

@@ -9,9 +9,16 @@ answer is exactly the one ``unbeatable analyze --json`` prints.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    model_validator,
+)
 
 from unbeatable.games import NAMING, OFFERED, UnknownGameError, get_game, normalise
 from unbeatable.search.levels import Level
@@ -130,6 +137,37 @@ class PositionRequest(_Request):
         max_length=8,
         description="A move to play first, in the game's notation (e.g. 'b2', '4').",
     )
+
+
+class TreeRequest(_Request):
+    """Ask for a game tree as minimax or alpha-beta walks it: below a game
+    position (``game``, ``position``, ``depth``), or over leaf scores
+    (``leaves``: a power of two of numbers, or nested lists), MAX at the root."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"game": "tictactoe", "position": "xox/oox/...", "depth": 3},
+                {"leaves": [3, 5, 2, 9, 12, 5, 23, 23], "algorithm": "alphabeta"},
+            ]
+        }
+    )
+
+    game: GameName | None = None
+    position: Position = ""
+    depth: int = Field(default=2, ge=0, le=12, description="Plies below the position.")
+    leaves: list[float | list[Any]] | None = Field(
+        default=None, max_length=4096, description="Leaf scores, left to right, or nested lists."
+    )
+    algorithm: Literal["minimax", "alphabeta"] = Field(
+        default="minimax", description="Which walk to trace."
+    )
+
+    @model_validator(mode="after")
+    def _one_tree(self) -> TreeRequest:
+        if (self.game is None) == (self.leaves is None):
+            raise ValueError("give either a game (and a position) or leaves, not both")
+        return self
 
 
 class SolveRequest(_Request):
@@ -298,3 +336,35 @@ class Error(BaseModel):
     """Every 4xx and 5xx answer: one readable sentence."""
 
     error: str = Field(examples=["position: wrong shape: expected 3 rows separated by '/', got 1"])
+
+
+class TreeNode(BaseModel):
+    """One node of a traced tree."""
+
+    move: str | None = Field(description="The move into this node (null at the root).")
+    position: str
+    to_move: str
+    score: float | str = Field(description="Minimax value for the root player (MAX).")
+    result: Result | None = Field(default=None, description="For the player who made the move.")
+    plies: int | None = Field(default=None, description="Plies to the end, the move included.")
+    value: float | str | None = Field(description="What the algorithm returned here.")
+    bound: Literal["lower", "upper"] | None = Field(description="When that value is a bound.")
+    best: bool = Field(description="On the line of best play.")
+    order: int | None = Field(description="When the algorithm entered it (null: pruned).")
+    known_at: int | None = Field(description="Entries made when its value was known.")
+    alpha: float | str | None
+    beta: float | str | None
+    pruned: bool
+    children: list[TreeNode]
+
+
+class TracedTree(BaseModel):
+    """A tree as minimax or alpha-beta walked it."""
+
+    game: str | None = None
+    position: str | None = None
+    depth: int | None = None
+    algorithm: str
+    nodes: int
+    visited: int
+    root: TreeNode
