@@ -549,6 +549,7 @@ def test_openapi_documents_every_endpoint(web_client: TestClient) -> None:
         "/api/move",
         "/api/position",
         "/api/solve",
+        "/api/tree",
     }
     move = spec["paths"]["/api/move"]["post"]
     assert {"200", "400", "409", "413", "422", "503"} <= set(move["responses"])
