@@ -30,8 +30,80 @@ def _quiet_exit() -> None:
     raise SystemExit(0)
 
 
+def _fast(args: list[str]) -> int | None:
+    """Answer ``analyze|solve GAME POSITION --json`` (with ``--time-limit``,
+    ``--weak`` or ``--algorithm``) without loading Typer and Rich, which take
+    several times Python's own start-up: scripts call these one position at
+    a time. Anything else, or anything in doubt, returns None and goes the
+    full way, where the same library call makes the same answer (the tests
+    compare both ways); errors too are left to the full way.
+    """
+    if len(args) < 4 or args[0] not in ("analyze", "solve") or "--json" not in args:
+        return None
+    command, positional = args[0], []
+    options: dict[str, str | bool] = {}
+    rest = iter(args[1:])
+    for arg in rest:
+        name, _, value = arg.partition("=")
+        if arg == "--json":
+            continue
+        if name in ("--time-limit", "--algorithm"):
+            if not value:
+                value = next(rest, "")
+            options[name] = value
+        elif arg == "--weak":
+            options[arg] = True
+        elif arg.startswith("-"):
+            return None
+        else:
+            positional.append(arg)
+    if len(positional) != 2 or positional[1] == "-":
+        return None
+    try:
+        limit = float(options["--time-limit"]) if "--time-limit" in options else None
+    except ValueError:
+        return None
+    if limit is not None and not limit >= 0.001:
+        return None
+    algorithm = options.get("--algorithm")
+    if algorithm not in (None, "minimax", "alphabeta", "negamax") or (
+        command == "solve" and algorithm is not None
+    ):
+        return None
+    if command == "analyze" and "--weak" in options:
+        return None
+    import json
+
+    from unbeatable import api
+    from unbeatable.games.base import GameError
+
+    game, position = positional
+    try:
+        if command == "analyze":
+            data = api.analyze(game, position, algorithm=algorithm, time_limit=limit).to_dict()
+        else:
+            data = api.solve(game, position, weak="--weak" in options, time_limit=limit).to_dict()
+    except GameError as exc:
+        _fail(str(exc))
+    sys.stdout.write(json.dumps(data) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``unbeatable`` console script."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        code = _fast(args)
+    except BrokenPipeError:
+        _quiet_exit()
+    if code is not None:
+        raise SystemExit(code)
+    _full(args)
+
+
+def _full(args: list[str]) -> None:
+    """The command line through Typer: every command, help and error."""
     import typer
 
     from unbeatable.cli.app import UsageProblem, app
@@ -40,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     command = typer.main.get_command(app)
     try:
         code = command.main(
-            args=sys.argv[1:] if argv is None else argv,
+            args=args,
             prog_name="unbeatable",
             standalone_mode=False,
         )
