@@ -120,18 +120,23 @@ def _each_stdin_line(handle: Any) -> int:
     UTF-8 become U+FFFD: the output is always valid UTF-8 JSON."""
     bad = False
     write = sys.stdout.write
-    for raw in sys.stdin.buffer:
-        line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-        try:
-            data = handle(line)
-        except GameError as exc:
-            bad = True
-            message = str(exc)
-            if len(line) > ECHO_LIMIT:
-                message = f"{message} (the line has {len(line):,} characters)"
-            data = {"position": _echo(line), "error": message[: ECHO_LIMIT * 5]}
-        write(json.dumps(data) + "\n")
-    sys.stdout.flush()
+    try:
+        for raw in sys.stdin.buffer:
+            line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            try:
+                data = handle(line)
+            except GameError as exc:
+                bad = True
+                message = str(exc)
+                if len(line) > ECHO_LIMIT:
+                    message = f"{message} (the line has {len(line):,} characters)"
+                data = {"position": _echo(line), "error": message[: ECHO_LIMIT * 5]}
+            write(json.dumps(data) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader has had enough (| head): not an error
+        from unbeatable.cli import _quiet_exit
+
+        _quiet_exit()
     return 2 if bad else 0
 
 
