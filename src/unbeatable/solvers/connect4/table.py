@@ -1,8 +1,11 @@
 """The solver's transposition table: one shared, bounded numpy array.
 
 A single process-wide table (128 MiB: 2**24 + 43 entries of 8 bytes, packed
-as described in :mod:`.kernel`) serves every engine, so repeated queries (a web
-session, a book build) reuse what earlier solves proved. Memory never grows.
+as described in :mod:`.kernel`) serves every engine and every thread, so
+repeated queries (a web session, a book build) reuse what earlier solves
+proved. Memory never grows. Threads need no lock: each entry is one aligned
+word that checks its own key, so a race can only lose an entry, never make
+one wrong.
 """
 
 from __future__ import annotations
@@ -34,14 +37,6 @@ class TranspositionTable:
         # those page faults inside timed solves would cost up to ~1 us a node.
         self.entries.fill(0)
         self.generation = 1
-        #: Held while a solve uses the table (numba runs with the GIL released
-        #: only where asked, but the table and stacks are shared state).
-        self.lock = threading.RLock()
-
-    @property
-    def nbytes(self) -> int:
-        """Memory held by the table."""
-        return int(self.entries.nbytes)
 
     def clear(self) -> None:
         """Forget every entry (a new generation; a real wipe once in 67 M clears)."""

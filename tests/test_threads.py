@@ -1,0 +1,38 @@
+"""The library is safe to call from several threads at once: engines keep
+their search state per call, so answers from threads racing on the same
+engines and tables are the answers one thread gets."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from connect4_sets import cases
+
+import unbeatable
+from unbeatable import api
+
+QUERIES = (
+    [("tictactoe", p) for p in ["", "x../.../...", "xox/oox/...", "x.o/.x./o.."]]
+    + [("connect4", m) for m, _ in cases("Test_L2_R2", 12)]
+    + [("mnk:3,4,3", ""), ("mnk:4,4,3", "x.../..../..../...o")]
+)
+
+
+def answer(query: tuple[str, str]) -> tuple[object, ...]:
+    game, position = query
+    analysis = unbeatable.analyze(game, position)
+    solved = unbeatable.solve(game, position)
+    move = unbeatable.choose_move(game, position, "impossible", time_limit=120)
+    assert move is not None
+    values = [(m.move, m.result, m.plies, m.line) for m in analysis.moves]
+    return (analysis.result, analysis.plies, values, solved.result, solved.plies, move.move)
+
+
+def test_threads_get_the_answers_one_thread_gets() -> None:
+    alone = [answer(q) for q in QUERIES]
+    for memo in (api._analyses, api._moves):
+        memo.clear()
+    api.engine("connect4").reset()  # type: ignore[attr-defined]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(answer, QUERIES * 3))
+    assert together == alone * 3
