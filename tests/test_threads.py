@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from connect4_sets import cases
-
 import unbeatable
+from connect4_sets import cases
 from unbeatable import api
 
 QUERIES = (
