@@ -17,17 +17,33 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-_API = ("analyze", "best_move", "solve", "choose_move", "play_move", "status", "engine")
+_API = (
+    "analyze",
+    "best_move",
+    "solve",
+    "choose_move",
+    "play_move",
+    "status",
+    "view",
+    "tree",
+    "textbook_tree",
+    "describe",
+    "engine",
+)
 
 if TYPE_CHECKING:
     from unbeatable.api import (
         analyze,
         best_move,
         choose_move,
+        describe,
         engine,
         play_move,
         solve,
         status,
+        textbook_tree,
+        tree,
+        view,
     )
     from unbeatable.games import get_game
 
@@ -45,9 +61,13 @@ __all__ = [
     "analyze",
     "best_move",
     "choose_move",
+    "describe",
     "engine",
     "get_game",
     "play_move",
     "solve",
     "status",
+    "textbook_tree",
+    "tree",
+    "view",
 ]
