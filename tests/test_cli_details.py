@@ -50,6 +50,7 @@ def test_book_build_checks_its_output_first(run_cli: CliRun, tmp_path: Path) -> 
     assert code == 2 and "is a directory" in err
 
 
+@pytest.mark.slow
 def test_book_build_stops_at_ctrl_c_and_keeps_its_checkpoint(tmp_path: Path) -> None:
     out = tmp_path / "book.bin"
     # A subtree book whose positions take a while each: the build is mid-way at Ctrl-C.
@@ -226,5 +227,5 @@ def test_every_offered_game_plays_in_the_terminal() -> None:
 
 def test_no_unhandled_output_on_bad_environment() -> None:
     env = {**os.environ, "COLUMNS": "20"}
-    result = cli("analyze", "connect4", "44", env=env)
+    result = cli("analyze", "connect4", "2252576253462244111563", env=env)
     assert result.returncode == 0 and "Traceback" not in result.stderr

@@ -103,6 +103,7 @@ def test_leaf_count_must_be_a_power_of_two() -> None:
 # -- exhaustive agreement on tic-tac-toe ------------------------------------------
 
 
+@pytest.mark.slow
 def test_three_engines_agree_on_every_move_of_every_position() -> None:
     minimax_values = {}
     for position in NONTERMINAL:

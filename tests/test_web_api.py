@@ -669,7 +669,7 @@ def free_port() -> int:
         return port
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("workers", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_serve_prints_the_url_and_answers(workers: int) -> None:
     """``serve()`` runs uvicorn in-process, by import string so workers > 1 work."""
     port = free_port()

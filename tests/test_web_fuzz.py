@@ -8,6 +8,7 @@ refused (422; 400 when it is not JSON at all; 413 when it is over the size limit
 
 from __future__ import annotations
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
@@ -33,6 +34,7 @@ CHECKS = [
 ]
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 def test_api_survives_generated_requests(case: schemathesis.Case) -> None:
