@@ -90,22 +90,31 @@ def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]
     }
 
 
+#: Moves of a line shown in the table (Connect Four lines run to 42).
+LINE_SHOWN = 8
+
+
 def moves_table(analysis: Analysis) -> Table:
-    """Every legal move with its value; the best one marked."""
+    """Every legal move with its value and its line of best play; the best
+    ones marked (every move as good as the best is)."""
     table = Table(title=None, show_edge=False)
     table.add_column("move")
     table.add_column("result")
     table.add_column("plies", justify="right")
     table.add_column("score", justify="right")
-    table.add_column("note")
-    best = analysis.best.move if analysis.best else None
+    table.add_column("best")
+    table.add_column("line of best play")
+    best = analysis.best
     for m in analysis.moves:
+        top = best is not None and (m.result, m.plies) == (best.result, best.plies)
+        line = " ".join(m.line[:LINE_SHOWN]) + (" …" if len(m.line) > LINE_SHOWN else "")
         table.add_row(
             m.move,
             Text(m.result, style=RESULT_STYLE[m.result]),
             "-" if m.plies is None else str(m.plies),
             "-" if m.score is None else str(m.score),
-            "best" if m.move == best else "",
+            "yes" if top and m.result != "unknown" else "",
+            Text(line, style="dim"),
         )
     return table
 
@@ -124,8 +133,16 @@ def summary(analysis: Analysis) -> Text:
     text.append(value, style=RESULT_STYLE[analysis.result])
     if analysis.score is not None:
         text.append(f" (score {analysis.score})")
-    if analysis.best is not None:
-        text.append(f"; best move {analysis.best.move}")
+    best = analysis.best
+    if best is not None:
+        text.append(f"; best move {best.move}")
+        ties = [
+            m.move
+            for m in analysis.moves
+            if m.move != best.move and (m.result, m.plies) == (best.result, best.plies)
+        ]
+        if ties and best.result != "unknown":
+            text.append(f" ({', '.join(ties)} {'is' if len(ties) == 1 else 'are'} just as good)")
     if analysis.exact is False:
         text.append(" (not proven: the time budget ran out)", style="dim")
     return text
