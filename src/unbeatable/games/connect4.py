@@ -238,7 +238,7 @@ class Connect4Game(Game[Connect4Position, int]):
         return Description(
             name=self.name,
             title="Connect Four",
-            sides=(Side(X, "Red", "#d32f2f"), Side(O, "Yellow", "#f9c80e")),
+            sides=(Side(X, "Red", "#ef4444"), Side(O, "Yellow", "#facc15")),
             rows=HEIGHT,
             columns=WIDTH,
             gravity=True,

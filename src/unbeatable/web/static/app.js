@@ -1,139 +1,29 @@
-// The game page: draws the board, applies your moves, asks the server for the
-// AI's. The server keeps no state, so this page holds the position (as the
-// game's notation) and sends it with every request. Plain JavaScript, no build
-// step, nothing loaded from elsewhere.
+// The game page: draws what the server describes, sends your moves, shows the
+// AI's and explains them. The page holds no rules: every game describes
+// itself (GET /api/games), every position comes from the server with its
+// legal moves and the cell each fills, its status and winning line. The
+// server keeps no state, so the page holds the position (as the game's
+// notation) and sends it with every request. Plain JavaScript, no build step,
+// nothing loaded from elsewhere.
 "use strict";
 
-// -- the games' rules, as much as the page needs to apply your move ----------
+const $ = (id) => document.getElementById(id);
 
-const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+// -- talking to the server ----------------------------------------------------
 
-const TICTACTOE = {
-  name: "tictactoe",
-  title: "Tic-tac-toe",
-  rows: 3,
-  cols: 3,
-  inARow: "three in a row",
-  initial: ".../.../... x",
-  keysHelp: "Keys 1–9 play the squares in reading order: 1 is a3 (top left), 9 is c1 (bottom right).",
-  /** Position text -> {cells: row-major from the top left ("x", "o" or ""), toMove}. */
-  parse(text) {
-    const [board, side] = text.trim().split(/\s+/);
-    const cells = [];
-    for (const ch of board.replaceAll("/", "")) {
-      const c = ch.toLowerCase();
-      cells.push(c === "x" || c === "o" ? c : "");
-    }
-    const xs = cells.filter((c) => c === "x").length;
-    const os = cells.filter((c) => c === "o").length;
-    return { cells, toMove: side ? side.toLowerCase() : xs === os ? "x" : "o" };
-  },
-  format(cells, toMove) {
-    const rows = [];
-    for (let r = 0; r < this.rows; r++) {
-      rows.push(cells.slice(r * this.cols, (r + 1) * this.cols).map((c) => c || ".").join(""));
-    }
-    return `${rows.join("/")} ${toMove}`;
-  },
-  /** The cell a key or click targets, or -1. */
-  target(index, board) {
-    return board.cells[index] === "" ? index : -1;
-  },
-  play(text, cell) {
-    const { cells, toMove } = this.parse(text);
-    cells[cell] = toMove;
-    return this.format(cells, toMove === "x" ? "o" : "x");
-  },
-  cellName(index) {
-    const row = Math.floor(index / this.cols);
-    return `${LETTERS[index % this.cols]}${this.rows - row}`;
-  },
-  lines() {
-    const all = [];
-    for (let r = 0; r < 3; r++) all.push([r * 3, r * 3 + 1, r * 3 + 2]);
-    for (let c = 0; c < 3; c++) all.push([c, c + 3, c + 6]);
-    all.push([0, 4, 8], [2, 4, 6]);
-    return all;
-  },
-};
+/** A failed request, with the server's own message when it sent one. */
+class RequestError extends Error {}
 
-const CONNECT4 = {
-  name: "connect4",
-  title: "Connect Four",
-  rows: 6,
-  cols: 7,
-  inARow: "four in a row",
-  initial: "",
-  keysHelp: "Keys 1–7 drop a disc in columns 1–7, from the left.",
-  /** Move sequence ("4453") -> {cells: row-major from the top left, toMove, heights}. */
-  parse(text) {
-    const cells = new Array(this.rows * this.cols).fill("");
-    const heights = new Array(this.cols).fill(0);
-    let toMove = "x";
-    for (const ch of text.trim()) {
-      const col = Number(ch) - 1;
-      const row = this.rows - 1 - heights[col];
-      cells[row * this.cols + col] = toMove;
-      heights[col] += 1;
-      toMove = toMove === "x" ? "o" : "x";
-    }
-    return { cells, toMove, heights };
-  },
-  /** The cell a disc dropped in column ``col`` lands on, or -1 if it is full. */
-  target(col, board) {
-    if (col < 0 || col >= this.cols || board.heights[col] >= this.rows) return -1;
-    return (this.rows - 1 - board.heights[col]) * this.cols + col;
-  },
-  play(text, cell) {
-    return `${text.trim()}${(cell % this.cols) + 1}`;
-  },
-  cellName(index) {
-    return `column ${(index % this.cols) + 1}`;
-  },
-  lines() {
-    const all = [];
-    const { rows, cols } = this;
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
-          const er = r + 3 * dr;
-          const ec = c + 3 * dc;
-          if (er >= 0 && er < rows && ec >= 0 && ec < cols) {
-            all.push([0, 1, 2, 3].map((i) => (r + i * dr) * cols + c + i * dc));
-          }
-        }
-      }
-    }
-    return all;
-  },
-};
-
-const GAMES = { tictactoe: TICTACTOE, connect4: CONNECT4 };
-for (const rules of Object.values(GAMES)) rules.allLines = rules.lines();
-
-/** Whether the board is finished, who won, and the winning line's cells. */
-function localStatus(rules, board) {
-  for (const line of rules.allLines) {
-    const first = board.cells[line[0]];
-    if (first && line.every((i) => board.cells[i] === first)) {
-      return { over: true, winner: first, line };
-    }
-  }
-  return { over: board.cells.every((c) => c !== ""), winner: null, line: null };
-}
-
-// -- talking to the server -------------------------------------------------
-
-async function post(path, body) {
+async function call(path, body) {
   let response;
   try {
-    response = await fetch(path, {
+    response = await fetch(path, body === undefined ? {} : {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
   } catch (err) {
-    throw new Error("the server cannot be reached");
+    throw new RequestError("the server cannot be reached");
   }
   let data = null;
   try {
@@ -142,12 +32,72 @@ async function post(path, body) {
     data = null;
   }
   if (!response.ok) {
-    throw new Error((data && data.error) || `the server answered ${response.status}`);
+    const why = (data && data.error) || `the server answered ${response.status}`;
+    throw new RequestError(response.status === 503 ? `${why} (the server is busy)` : why);
   }
   return data;
 }
 
-// -- the running tally, kept in this browser ---------------------------------
+// -- words --------------------------------------------------------------------
+
+/** "win in 3" / "draw" / "loss in 2" / "unknown". */
+function valueWords(value) {
+  if ((value.result === "win" || value.result === "loss") && value.plies != null) {
+    return `${value.result} in ${value.plies}`;
+  }
+  return value.result === "unknown" ? "unknown" : value.result;
+}
+
+/** "W3" / "D" / "L2" / "?": fits a cell without resizing it. */
+function shortValue(value) {
+  if (value.result === "draw") return "D";
+  if (value.result === "unknown" || value.plies == null) return "?";
+  return `${value.result === "win" ? "W" : "L"}${value.plies}`;
+}
+
+function sameValue(a, b) {
+  return a.result === b.result && a.plies === b.plies && a.result !== "unknown";
+}
+
+function sideOf(mark) {
+  const game = state.game;
+  return (game && game.sides.find((side) => side.mark === mark)) || { mark, name: mark, colour: "" };
+}
+
+/** "X" or "Yellow (o)": how the game calls a player. */
+function sideName(mark) {
+  const side = sideOf(mark);
+  return side.name.toLowerCase() === mark ? side.name : `${side.name} (${mark})`;
+}
+
+function other(mark) {
+  const [first, second] = state.game.players;
+  return mark === first ? second : first;
+}
+
+/** What best play after ``value.move`` looks like, in a sentence. */
+function lineSentence(value, mover) {
+  const line = value.line || [];
+  const opponent = sideName(other(mover));
+  const words = valueWords(value);
+  if (value.result === "unknown") return `${value.move}: not proven within the time limit.`;
+  if (value.result === "win" && value.plies === 1) return `${value.move} wins at once.`;
+  if (value.result === "draw" && value.plies === 1) return `${value.move} fills the board: a draw.`;
+  const verb = value.result === "win" ? "wins" : value.result === "loss" ? "loses" : "draws";
+  if (line.length < 2) return `${value.move} ${verb} (${words}).`;
+  const answer = `${opponent} answers ${line[1]}`;
+  const after = value.plies - 2;
+  if (value.result === "loss") {
+    const end = after > 0 ? `wins in ${after} more` : "wins";
+    return `${value.move} loses: ${answer} and ${end} (${words}).`;
+  }
+  if (value.result === "win") {
+    return `${value.move} wins: ${answer}, and ${sideName(mover)} still wins in ${after} more (${words}).`;
+  }
+  return `${value.move} draws: ${answer}, and best play fills the board (${words}).`;
+}
+
+// -- the running record, kept in this browser ---------------------------------
 
 const TALLY_KEY = "unbeatable.tally.v1";
 
@@ -160,214 +110,225 @@ function loadTally() {
   }
 }
 
-function saveTally(tally) {
+function saveTally() {
   try {
-    localStorage.setItem(TALLY_KEY, JSON.stringify(tally));
+    localStorage.setItem(TALLY_KEY, JSON.stringify(state.tally));
   } catch (err) {
-    // Storage may be full or disabled: the tally then lasts for this page only.
+    // Storage may be full or disabled: the record then lasts for this page only.
   }
 }
 
-function tallyFor(tally, game) {
-  const entry = tally[game] || {};
-  return {
-    wins: Number(entry.wins) || 0,
-    draws: Number(entry.draws) || 0,
-    losses: Number(entry.losses) || 0,
-  };
+function tallyFor(name) {
+  const entry = state.tally[name] || {};
+  return { win: Number(entry.win ?? entry.wins) || 0, draw: Number(entry.draw ?? entry.draws) || 0,
+    loss: Number(entry.loss ?? entry.losses) || 0 };
 }
 
-// -- page state ----------------------------------------------------------------
+function count(result, delta) {
+  const entry = tallyFor(state.game.name);
+  entry[result] = Math.max(0, entry[result] + delta);
+  state.tally[state.game.name] = entry;
+  saveTally();
+}
 
-const $ = (id) => document.getElementById(id);
+// -- page state -----------------------------------------------------------------
 
 const state = {
-  rules: TICTACTOE,
+  /** name -> the game's own description, from /api/games. */
+  games: new Map(),
+  game: null,
   you: "x",
-  position: TICTACTOE.initial,
-  /** Positions before each of your moves: Undo goes back to the last one. */
+  /** The position on show: the server's view of it. */
+  view: null,
+  /** Views (and what was recorded) before each of your moves: Undo goes back. */
   history: [],
-  status: { over: false, winner: null, line: null },
   busy: false,
-  /** Cell index -> value of playing there, while a hint is shown. */
-  hints: null,
-  /** What the AI considered before its last move, for the Explain panel. */
-  explanation: null,
-  lastMove: -1,
-  tallied: false,
   /** Bumped by every new game, so answers for an abandoned game are dropped. */
-  game: 0,
+  token: 0,
+  /** "row,col" -> value, while a hint is shown. */
+  hints: null,
+  hintText: "",
+  explanation: null,
+  /** The cell that changed last (animated), "row,col". */
+  last: null,
+  /** When the current drop animation ends (ms, performance.now()). */
+  dropEnds: 0,
+  /** The result counted in the record for the game on show, if finished. */
+  recorded: null,
+  /** What to do when Retry is pressed. */
+  retry: null,
   tally: loadTally(),
+  /** Keyboard focus within the board: a "row,col" cell or a column number. */
+  focus: null,
 };
 
-function board() {
-  return state.rules.parse(state.position);
+const key = (row, col) => `${row},${col}`;
+
+function over() {
+  return Boolean(state.view && state.view.status.over);
 }
 
 function yourTurn() {
-  return !state.busy && !state.status.over && board().toMove === state.you;
+  return Boolean(state.view) && !state.busy && !over() && state.view.to_move === state.you;
 }
 
-function aiMark() {
-  return state.you === "x" ? "o" : "x";
+function inProgress() {
+  return state.history.length > 0 && !over();
 }
 
-/** "win in 3" / "draw" / "loss in 2" / "unknown" for one analysed move. */
-function describe(value) {
-  if (value.result === "win" || value.result === "loss") {
-    return value.plies == null ? value.result : `${value.result} in ${value.plies}`;
-  }
-  return value.result;
-}
-
-/** "you win in 3" / "you lose in 2" / "it is a draw", for the player to move. */
-function outcome(value) {
-  const n = value.plies == null ? "" : ` in ${value.plies}`;
-  if (value.result === "win") return `you win${n}`;
-  if (value.result === "loss") return `you lose${n}`;
-  if (value.result === "draw") return "it is a draw";
-  return "the result could not be proven in time";
-}
-
-/** A value short enough for a Connect Four column's narrow label. */
-function shortly(value) {
-  if (value.result === "win" || value.result === "loss") {
-    return value.plies == null ? value.result : `${value.result} ${value.plies}`;
-  }
-  return value.result === "draw" ? "draw" : "?";
-}
-
-/** The board cell a move from the API refers to. */
-function moveCell(rules, position, ref) {
-  if (ref.row != null) return ref.row * rules.cols + ref.col;
-  return rules.target(ref.col, rules.parse(position));
-}
-
-function setStatus(text) {
+function setStatus(text, retry = null) {
   $("status").textContent = text;
+  state.retry = retry;
+  $("retry").hidden = retry === null;
 }
 
-// -- drawing -------------------------------------------------------------------
+function setBusy(busy) {
+  state.busy = busy;
+  $("board").setAttribute("aria-busy", String(busy));
+}
+
+/** The legal move that plays at this board target, if any. */
+function moveAt(row, col) {
+  if (!state.view) return null;
+  if (state.game.gravity) return state.view.moves.find((m) => m.col === col) || null;
+  return state.view.moves.find((m) => m.row === row && m.col === col) || null;
+}
+
+function cellName(row, col) {
+  const { column_labels: columns, row_labels: rows } = state.game;
+  return rows.length ? `${columns[col]}${rows[row]}` : `column ${columns[col]}`;
+}
+
+// -- drawing the board -----------------------------------------------------------
 
 function buildBoard() {
-  const rules = state.rules;
-  const el = $("board");
-  el.replaceChildren();
-  el.dataset.game = rules.name;
-  el.style.setProperty("--rows", rules.rows);
-  el.style.setProperty("--cols", rules.cols);
-  if (rules === TICTACTOE) {
-    for (let i = 0; i < rules.rows * rules.cols; i++) {
-      const cell = document.createElement("button");
-      cell.type = "button";
-      cell.className = "cell";
-      cell.dataset.index = String(i);
-      cell.dataset.key = String(i + 1);
-      cell.innerHTML = '<span class="mark" aria-hidden="true"></span>'
-        + '<span class="coord" aria-hidden="true"></span>'
-        + '<span class="value" aria-hidden="true"></span>';
-      cell.querySelector(".coord").textContent = rules.cellName(i);
-      cell.addEventListener("click", () => humanMove(i));
-      el.append(cell);
-    }
-  } else {
-    for (let c = 0; c < rules.cols; c++) {
+  const game = state.game;
+  const board = $("board");
+  board.replaceChildren();
+  board.dataset.gravity = String(game.gravity);
+  board.style.setProperty("--rows", game.rows);
+  board.style.setProperty("--cols", game.columns);
+  for (const side of game.sides) board.style.setProperty(`--mark-${side.mark}`, side.colour);
+  if (game.gravity) {
+    for (let c = 0; c < game.columns; c++) {
       const column = document.createElement("button");
       column.type = "button";
       column.className = "column";
       column.dataset.col = String(c);
-      column.dataset.key = String(c + 1);
-      const value = document.createElement("span");
-      value.className = "value";
-      value.setAttribute("aria-hidden", "true");
-      column.append(value);
-      for (let r = 0; r < rules.rows; r++) {
+      column.tabIndex = -1;
+      const label = document.createElement("span");
+      label.className = "label";
+      label.setAttribute("aria-hidden", "true");
+      label.textContent = game.column_labels[c];
+      column.append(label);
+      for (let r = 0; r < game.rows; r++) {
         const slot = document.createElement("span");
         slot.className = "slot";
-        slot.dataset.index = String(r * rules.cols + c);
+        slot.dataset.row = String(r);
         slot.setAttribute("aria-hidden", "true");
-        slot.append(document.createElement("span"));
-        slot.firstChild.className = "disc";
+        const disc = document.createElement("span");
+        disc.className = "disc";
+        const value = document.createElement("span");
+        value.className = "value";
+        slot.append(disc, value);
         column.append(slot);
       }
-      column.addEventListener("click", () => humanMove(c));
-      el.append(column);
+      column.addEventListener("click", () => humanMove(0, c));
+      board.append(column);
+    }
+  } else {
+    for (let r = 0; r < game.rows; r++) {
+      for (let c = 0; c < game.columns; c++) {
+        const cell = document.createElement("button");
+        cell.type = "button";
+        cell.className = "cell";
+        cell.dataset.row = String(r);
+        cell.dataset.col = String(c);
+        cell.tabIndex = -1;
+        cell.innerHTML = '<span class="mark" aria-hidden="true"></span>'
+          + '<span class="coord" aria-hidden="true"></span>'
+          + '<span class="value" aria-hidden="true"></span>';
+        cell.querySelector(".coord").textContent = cellName(r, c);
+        cell.addEventListener("click", () => humanMove(r, c));
+        board.append(cell);
+      }
     }
   }
-  $("keys").textContent = rules.keysHelp;
-  state.lastMove = -1;
-}
-
-function hintText(index) {
-  if (!state.hints || !state.hints.has(index)) return "";
-  return describe(state.hints.get(index));
+  state.focus = game.gravity ? Math.floor(game.columns / 2) : key(Math.floor(game.rows / 2), Math.floor(game.columns / 2));
+  const keys = game.keys.length
+    ? `Keys ${game.keys[0].key}–${game.keys[game.keys.length - 1].key} play ${game.gravity ? "the columns" : "the cells in reading order"}; arrow keys move around the board.`
+    : "Arrow keys move around the board; Enter or Space plays.";
+  $("keys").textContent = keys;
 }
 
 function render() {
-  const rules = state.rules;
-  const current = board();
-  const line = new Set(state.status.line || []);
-  const el = $("board");
-  el.dataset.position = state.position;
-  el.setAttribute("aria-busy", String(state.busy));
-  el.classList.toggle("draw", state.status.over && !state.status.winner);
-  el.classList.toggle("over", state.status.over);
-  el.classList.toggle("waiting", !yourTurn());
-
-  if (rules === TICTACTOE) {
-    for (const cell of el.querySelectorAll(".cell")) {
-      const i = Number(cell.dataset.index);
-      const mark = current.cells[i];
-      const hint = hintText(i);
-      cell.querySelector(".mark").textContent = mark;
-      cell.dataset.mark = mark;
-      cell.classList.toggle("win", line.has(i));
-      cell.classList.toggle("last", i === state.lastMove);
-      setValue(cell, hint ? state.hints.get(i) : null);
-      let name = `${rules.cellName(i)} ${mark || "empty"}`;
-      if (line.has(i)) name += ", winning line";
-      if (hint) name += `, hint: ${hint}`;
-      cell.setAttribute("aria-label", name);
-      cell.setAttribute("aria-disabled", String(mark !== "" || !yourTurn()));
-    }
-  } else {
-    for (const column of el.querySelectorAll(".column")) {
+  const game = state.game;
+  const view = state.view;
+  const board = $("board");
+  if (!game || !view) return;
+  const line = new Set((view.status.line || []).map(([r, c]) => key(r, c)));
+  board.dataset.position = view.position;
+  board.classList.toggle("over", view.status.over);
+  board.classList.toggle("draw", view.status.over && !view.status.winner);
+  board.classList.toggle("waiting", !yourTurn());
+  const hint = (r, c) => (state.hints ? state.hints.get(key(r, c)) : undefined);
+  if (game.gravity) {
+    for (const column of board.querySelectorAll(".column")) {
       const c = Number(column.dataset.col);
-      const discs = [];
+      const marks = [];
+      let hinted = null;
       for (const slot of column.querySelectorAll(".slot")) {
-        const i = Number(slot.dataset.index);
-        const mark = current.cells[i];
+        const r = Number(slot.dataset.row);
+        const mark = view.board[r][c] === "." ? "" : view.board[r][c];
         const disc = slot.firstChild;
         disc.dataset.mark = mark;
-        slot.classList.toggle("win", line.has(i));
-        const dropping = i === state.lastMove && mark !== "";
+        slot.classList.toggle("win", line.has(key(r, c)));
+        const dropping = state.last === key(r, c) && mark !== "";
         disc.classList.toggle("drop", dropping);
-        if (dropping) disc.style.setProperty("--fall", String(Math.floor(i / rules.cols) + 1));
-        if (mark) discs.unshift(mark);
+        if (dropping) disc.style.setProperty("--fall", String(r + 1));
+        if (mark) marks.unshift(mark);
+        const value = hint(r, c);
+        slot.querySelector(".value").textContent = value ? shortValue(value) : "";
+        slot.dataset.value = value ? value.result : "";
+        if (value) hinted = value;
       }
-      const hint = hintText(c);
-      setValue(column, hint ? state.hints.get(c) : null);
-      const full = current.heights[c] >= rules.rows;
-      let name = `column ${c + 1}: ${discs.length ? discs.join(" ") : "empty"}`;
-      if (full) name += ", full";
-      if (hint) name += `, hint: ${hint}`;
+      const full = !view.moves.some((m) => m.col === c);
+      let name = `column ${game.column_labels[c]}: ${marks.length ? marks.join(" ") : "empty"}`;
+      if (full && marks.length) name += ", full";
+      if ([...line].some((k) => k.endsWith(`,${c}`))) name += ", part of the winning line";
+      if (hinted) name += `, hint: ${valueWords(hinted)}`;
       column.setAttribute("aria-label", name);
       column.setAttribute("aria-disabled", String(full || !yourTurn()));
+      column.tabIndex = state.focus === c ? 0 : -1;
+    }
+  } else {
+    for (const cell of board.querySelectorAll(".cell")) {
+      const r = Number(cell.dataset.row);
+      const c = Number(cell.dataset.col);
+      const mark = view.board[r][c] === "." ? "" : view.board[r][c];
+      const value = hint(r, c);
+      cell.querySelector(".mark").textContent = mark;
+      cell.dataset.mark = mark;
+      cell.classList.toggle("win", line.has(key(r, c)));
+      cell.classList.toggle("last", state.last === key(r, c) && mark !== "");
+      cell.querySelector(".value").textContent = value ? shortValue(value) : "";
+      cell.dataset.value = value ? value.result : "";
+      let name = `${cellName(r, c)} ${mark || "empty"}`;
+      if (mark) name += ", taken";
+      if (line.has(key(r, c))) name += ", winning line";
+      if (value) name += `, hint: ${valueWords(value)}`;
+      cell.setAttribute("aria-label", name);
+      cell.setAttribute("aria-disabled", String(Boolean(mark) || !yourTurn()));
+      cell.tabIndex = state.focus === key(r, c) ? 0 : -1;
     }
   }
-
   $("undo").disabled = state.busy || state.history.length === 0;
   $("hint").disabled = !yourTurn();
   $("legend").hidden = !state.hints;
+  $("hint-text").hidden = !state.hints || !state.hintText;
+  $("hint-text").textContent = state.hints ? state.hintText : "";
   renderExplanation();
   renderTally();
-}
-
-function setValue(el, value) {
-  const span = el.querySelector(".value");
-  const text = state.rules === CONNECT4 ? shortly : describe;
-  span.textContent = value ? text(value) : "";
-  el.dataset.value = value ? value.result : "";
 }
 
 function renderExplanation() {
@@ -375,213 +336,624 @@ function renderExplanation() {
   const info = state.explanation;
   panel.hidden = !$("explain").checked || !info;
   if (panel.hidden) return;
-  const { analysis, chosen, mark } = info;
+  const { analysis, chosen, mover } = info;
+  const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
+  const played = analysis.moves.find((m) => m.move === chosen);
   const list = $("considered");
   list.replaceChildren();
   for (const value of analysis.moves) {
     const item = document.createElement("li");
     item.className = `v-${value.result}`;
     item.dataset.move = value.move;
-    const label = state.rules === CONNECT4 ? `column ${value.move}` : value.move;
-    item.textContent = `${label}: ${describe(value)}`;
+    const top = best && sameValue(value, best);
+    item.textContent = `${valueWords(value)}${top ? " (best)" : ""}: ${lineSentence(value, mover)}`;
     if (value.move === chosen) {
       item.classList.add("chosen");
-      item.append(" ← played");
+      item.prepend("▶ ");
     }
     list.append(item);
   }
-  const best = analysis.best ? analysis.best.move : null;
-  const name = (move) => (state.rules === CONNECT4 ? `column ${move}` : move);
-  $("explain-title").textContent = `Why the AI played ${name(chosen)}`;
-  let summary = `Every move the AI (${mark}) could play, valued for the AI with perfect play from both sides.`;
-  if (best && chosen !== best) {
-    summary += ` ${name(best)} was best; at this level the AI does not always find it.`;
-  } else {
-    summary += " It played the best one: the fastest win, else a draw, else the slowest loss.";
+  const name = state.game.gravity ? `column ${chosen}` : chosen;
+  $("explain-title").textContent = `Why the AI played ${name}`;
+  let summary = `Every move the AI (${sideName(mover)}) could play, with its value for the AI under perfect play from both sides.`;
+  if (best && played) {
+    const equals = analysis.moves.filter((m) => sameValue(m, best)).map((m) => m.move);
+    if (sameValue(played, best)) {
+      summary += equals.length > 1
+        ? ` ${chosen} is one of ${equals.length} equally good moves (${equals.join(", ")}: ${valueWords(best)}).`
+        : ` It played the best move: ${valueWords(best)}.`;
+    } else {
+      summary += ` ${equals.join(", ")} ${equals.length > 1 ? "were" : "was"} better (${valueWords(best)}); at this level the AI makes mistakes.`;
+    }
   }
-  if (analysis.exact === false) {
-    summary += " Some values could not be proven within the time limit (unknown).";
-  }
+  if (analysis.exact === false) summary += " Some values could not be proven within the time limit.";
   $("explain-summary").textContent = summary;
 }
 
 function renderTally() {
-  const entry = tallyFor(state.tally, state.rules.name);
-  $("wins").textContent = String(entry.wins);
-  $("draws").textContent = String(entry.draws);
-  $("losses").textContent = String(entry.losses);
-  $("tally-game").textContent = `(${state.rules.title})`;
+  const entry = tallyFor(state.game.name);
+  $("wins").textContent = String(entry.win);
+  $("draws").textContent = String(entry.draw);
+  $("losses").textContent = String(entry.loss);
+  $("tally-game").textContent = `(${state.game.title})`;
 }
 
-// -- playing -------------------------------------------------------------------
+function renderSides() {
+  for (const span of document.querySelectorAll(".side-name")) {
+    span.textContent = sideName(span.dataset.mark);
+  }
+  $("play-as").textContent = sideName(state.game.players[1]);
+}
 
-function finish(status) {
-  state.status = { over: true, winner: status.winner, line: status.line };
-  const rules = state.rules;
-  const names = (status.line || []).map((i) => rules.cellName(i));
-  const where = rules === TICTACTOE && names.length ? `: ${names.join(", ")}` : "";
+// -- playing ---------------------------------------------------------------------
+
+/** The result line, with where the winning line is. */
+function finish() {
+  const status = state.view.status;
+  const game = state.game;
+  const where = (status.line || []).map(([r, c]) => cellName(r, c));
+  const place = game.gravity
+    ? ` in ${[...new Set(where)].join(", ")}`.replace(/, ([^,]*)$/, " and $1")
+    : ` on ${where.join(", ")}`;
+  let result;
   if (!status.winner) {
+    result = "draw";
     setStatus("Draw: the board is full and nobody has won.");
   } else if (status.winner === state.you) {
-    setStatus(`You win! ${status.winner} has ${rules.inARow}${where}.`);
+    result = "win";
+    setStatus(`You win! ${sideName(status.winner)} has ${game.goal}${place}.`);
   } else {
-    setStatus(`The AI wins: ${status.winner} has ${rules.inARow}${where}.`);
+    result = "loss";
+    setStatus(`The AI wins: ${sideName(status.winner)} has ${game.goal}${place}.`);
   }
-  if (!state.tallied) {
-    state.tallied = true;
-    const entry = tallyFor(state.tally, rules.name);
-    if (!status.winner) entry.draws += 1;
-    else if (status.winner === state.you) entry.wins += 1;
-    else entry.losses += 1;
-    state.tally[rules.name] = entry;
-    saveTally(state.tally);
+  if (state.recorded === null) {
+    state.recorded = result;
+    count(result, 1);
   }
 }
 
-/** Server status -> the page's form: the winning line as cell indices. */
-function serverStatus(rules, status, position) {
-  let line = null;
-  if (status.line) line = status.line.map(([r, c]) => r * rules.cols + c);
-  else if (status.winner) line = localStatus(rules, rules.parse(position)).line;
-  return { over: status.over, winner: status.winner, line };
+/** Wait until the disc now falling has landed, so the next one starts after it. */
+function landed() {
+  const wait = state.dropEnds - performance.now();
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
 }
 
-function humanMove(index) {
+function markMoved(row, col) {
+  state.last = key(row, col);
+  if (state.game.gravity && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    state.dropEnds = performance.now() + 120 + 50 * (row + 1) + 40;
+  }
+}
+
+async function humanMove(row, col) {
   if (!yourTurn()) return;
-  const rules = state.rules;
-  const current = board();
-  const cell = rules.target(index, current);
-  if (cell < 0) return;
-  state.history.push(state.position);
-  state.position = rules.play(state.position, cell);
-  state.lastMove = cell;
-  state.hints = null;
-  const after = localStatus(rules, board());
-  if (after.over) {
-    finish(after);
-    render();
+  const move = moveAt(row, col);
+  if (!move) {
+    setStatus(`${cellName(row, state.game.gravity ? col : col)} is ${state.game.gravity ? "full" : "taken"}: choose another move.`);
     return;
   }
-  aiMove();
+  const token = state.token;
+  const before = state.view;
+  state.history.push({ view: before, recorded: state.recorded });
+  // Show the move at once, in the cell the server said it fills.
+  const board = before.board.map((r) => r.split(""));
+  board[move.row][move.col] = state.you;
+  state.view = { ...before, board: board.map((r) => r.join("")), moves: [], to_move: other(state.you) };
+  state.hints = null;
+  state.focus = state.game.gravity ? move.col : key(move.row, move.col);
+  markMoved(move.row, move.col);
+  setBusy(true);
+  render();
+  try {
+    const view = await call("/api/position", { game: state.game.name, position: before.position, move: move.move });
+    if (token !== state.token) return;
+    state.view = view;
+    setBusy(false);
+    if (view.status.over) {
+      finish();
+      render();
+      return;
+    }
+    aiMove();
+  } catch (err) {
+    if (token !== state.token) return;
+    state.history.pop();
+    state.view = before;
+    setBusy(false);
+    setStatus(`Your move was not sent: ${err.message}. Try again.`, () => humanMove(row, col));
+    render();
+  }
 }
 
 async function aiMove() {
-  const game = state.game;
-  const rules = state.rules;
-  const before = state.position;
-  const mark = aiMark();
-  state.busy = true;
+  const token = state.token;
+  const before = state.view;
+  const mover = before.to_move;
+  const explain = $("explain").checked;
+  setBusy(true);
   state.hints = null;
-  setStatus(`The AI (${mark}) is thinking…`);
+  setStatus(`The AI (${sideName(mover)}) is thinking…`);
   render();
-  const body = { game: rules.name, position: before };
+  const body = { game: state.game.name, position: before.position, level: $("level").value };
+  if (explain) body.explain = true;
   try {
-    // The explanation is a bonus: if it fails, the move still counts.
-    const analysis = $("explain").checked ? post("/api/analyze", body).catch(() => null) : null;
-    const reply = await post("/api/move", { ...body, level: $("level").value });
-    const considered = analysis ? await analysis : null;
-    if (game !== state.game) return;
-    state.position = reply.position;
-    state.lastMove = moveCell(rules, before, reply.move);
-    state.explanation = considered ? { analysis: considered, chosen: reply.move.move, mark } : null;
-    state.busy = false;
-    const name = rules === CONNECT4 ? `column ${reply.move.move}` : reply.move.move;
-    if (reply.status.over) {
-      finish(serverStatus(rules, reply.status, reply.position));
-    } else {
-      setStatus(`The AI played ${name}. Your turn (${state.you}).`);
-    }
+    const reply = await call("/api/move", body);
+    if (token !== state.token) return;
+    await landed();
+    if (token !== state.token) return;
+    const cell = before.moves.find((m) => m.move === reply.move.move);
+    state.view = reply.view;
+    if (cell) markMoved(cell.row, cell.col);
+    state.explanation = explain && reply.analysis ? { analysis: reply.analysis, chosen: reply.move.move, mover } : null;
+    setBusy(false);
+    const name = state.game.gravity ? `column ${reply.move.move}` : reply.move.move;
+    if (reply.view.status.over) finish();
+    else setStatus(`The AI played ${name}. Your turn (${sideName(state.you)}).`);
   } catch (err) {
-    if (game !== state.game) return;
-    state.busy = false;
-    setStatus(`The AI could not move: ${err.message}.`);
+    if (token !== state.token) return;
+    setBusy(false);
+    setStatus(`The AI could not answer: ${err.message}.`, aiMove);
   }
   render();
 }
 
-function newGame(aiOpens) {
-  if (aiOpens) {
-    state.you = "o";
-    document.querySelector('input[name="mark"][value="o"]').checked = true;
+/** Start the game on show again: from its initial position, as the server gives it. */
+async function newGame(aiOpens) {
+  if (aiOpens && state.you !== state.game.players[1]) {
+    state.you = state.game.players[1];
+    document.querySelector(`input[name="mark"][value="${state.you}"]`).checked = true;
   }
-  state.game += 1;
-  state.position = state.rules.initial;
+  state.token += 1;
+  const token = state.token;
   state.history = [];
-  state.status = { over: false, winner: null, line: null };
-  state.busy = false;
   state.hints = null;
   state.explanation = null;
-  state.lastMove = -1;
-  state.tallied = false;
-  if (state.you === "o") {
-    aiMove();
-  } else {
-    setStatus(`New game: you play x and move first. ${state.rules.keysHelp}`);
-    render();
+  state.last = null;
+  state.recorded = null;
+  setBusy(true);
+  try {
+    const view = await call("/api/position", { game: state.game.name, position: "" });
+    if (token !== state.token) return;
+    state.view = view;
+    setBusy(false);
+    closeExplore();
+    if (view.to_move !== state.you) {
+      aiMove();
+      return;
+    }
+    setStatus(`New game: you play ${sideName(state.you)} and move first.`);
+  } catch (err) {
+    if (token !== state.token) return;
+    setBusy(false);
+    setStatus(`Could not start a game: ${err.message}.`, () => newGame(aiOpens));
   }
+  render();
 }
 
 function undo() {
   if (state.busy || state.history.length === 0) return;
-  state.position = state.history.pop();
-  state.status = { over: false, winner: null, line: null };
+  const entry = state.history.pop();
+  if (state.recorded !== null) count(state.recorded, -1); // the finished game is open again
+  state.view = entry.view;
+  state.recorded = entry.recorded;
   state.hints = null;
   state.explanation = null;
-  state.lastMove = -1;
-  setStatus(`Took back your last move. Your turn (${state.you}).`);
+  state.last = null;
+  setStatus(`Took back your last move. Your turn (${sideName(state.you)}).`);
+  closeExplore();
   render();
 }
 
 async function hint() {
   if (!yourTurn()) return;
-  const game = state.game;
-  const position = state.position;
-  const rules = state.rules;
-  state.busy = true;
+  const token = state.token;
+  const view = state.view;
+  setBusy(true);
   setStatus("Working out every move's value…");
   render();
   try {
-    const analysis = await post("/api/analyze", { game: rules.name, position });
-    if (game !== state.game) return;
+    const analysis = await call("/api/analyze", { game: state.game.name, position: view.position });
+    if (token !== state.token || view !== state.view) return;
     state.hints = new Map();
     for (const value of analysis.moves) {
-      const key = rules === TICTACTOE ? moveCell(rules, position, value) : value.col;
-      state.hints.set(key, value);
+      const cell = view.moves.find((m) => m.move === value.move);
+      if (cell) state.hints.set(key(cell.row, cell.col), value);
     }
-    const best = analysis.best ? analysis.best.move : "";
-    const name = rules === CONNECT4 ? `column ${best}` : best;
-    setStatus(`Hint: with perfect play ${outcome(analysis)}; best move ${name}.`);
+    setBusy(false);
+    const you = { win: "you win", loss: "you lose", draw: "it is a draw" }[analysis.result];
+    const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
+    const plies = analysis.plies != null && analysis.result !== "draw" ? ` in ${analysis.plies}` : "";
+    setStatus(you ? `Hint: with perfect play ${you}${plies}.` : "Hint: not proven within the time limit.");
+    let text = "";
+    if (best) {
+      const equals = analysis.moves.filter((m) => sameValue(m, best));
+      text = equals.length > 1
+        ? `Equally good: ${equals.map((m) => m.move).join(", ")}. For example, ${lineSentence(best, state.you)}`
+        : `Best: ${lineSentence(best, state.you)}`;
+    }
+    state.hintText = text;
   } catch (err) {
-    if (game !== state.game) return;
-    setStatus(`No hint: ${err.message}.`);
+    if (token !== state.token) return;
+    setBusy(false);
+    setStatus(`No hint: ${err.message}.`, hint);
   }
-  state.busy = false;
   render();
 }
 
+function confirmDiscard(what) {
+  if (!inProgress()) return true;
+  return window.confirm(`${what}? The game in progress will be discarded.`);
+}
+
 function switchGame(name) {
-  state.rules = GAMES[name] || TICTACTOE;
+  const game = state.games.get(name);
+  if (!game) return;
+  state.game = game;
   buildBoard();
+  renderSides();
   newGame(false);
 }
 
-function onKey(event) {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const tag = event.target && event.target.tagName;
-  if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && event.target.type === "text")) return;
-  if (!/^[1-9]$/.test(event.key)) return;
-  const n = Number(event.key);
-  const rules = state.rules;
-  const count = rules === TICTACTOE ? rules.rows * rules.cols : rules.cols;
-  if (n > count) return;
-  event.preventDefault();
-  humanMove(n - 1);
+// -- keyboard on the board ----------------------------------------------------------
+
+function focusTarget() {
+  const board = $("board");
+  if (state.game.gravity) return board.querySelector(`.column[data-col="${state.focus}"]`);
+  const [r, c] = String(state.focus).split(",");
+  return board.querySelector(`.cell[data-row="${r}"][data-col="${c}"]`);
 }
 
-function start() {
-  $("game").addEventListener("change", (e) => switchGame(e.target.value));
+function moveFocus(dr, dc) {
+  const game = state.game;
+  if (game.gravity) {
+    state.focus = Math.min(game.columns - 1, Math.max(0, state.focus + dc));
+  } else {
+    const [r, c] = String(state.focus).split(",").map(Number);
+    state.focus = key(Math.min(game.rows - 1, Math.max(0, r + dr)), Math.min(game.columns - 1, Math.max(0, c + dc)));
+  }
+  render();
+  const target = focusTarget();
+  if (target) target.focus();
+}
+
+function onBoardKey(event) {
+  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  if (moves[event.key]) {
+    event.preventDefault();
+    moveFocus(...moves[event.key]);
+  }
+}
+
+function onKey(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey || !state.game) return;
+  if ($("panel-play").hidden) return;
+  const tag = event.target && event.target.tagName;
+  if (tag === "SELECT" || tag === "TEXTAREA" || tag === "INPUT") return;
+  if (event.target && event.target.closest && event.target.closest('[role="tree"]')) return;
+  const shortcut = state.game.keys.find((k) => k.key === event.key);
+  if (!shortcut) return;
+  const move = state.view && state.view.moves.find((m) => m.move === shortcut.move);
+  event.preventDefault();
+  if (move) humanMove(move.row, move.col);
+  else if (yourTurn()) setStatus(`${shortcut.move} cannot be played now.`);
+}
+
+// -- trees: the ARIA tree pattern, shared by Explore and Learn ---------------------
+
+/** Arrow keys, Home/End, Enter/Space over a role=tree with a roving tabindex. */
+function treeKeys(tree, toggle) {
+  tree.addEventListener("keydown", (event) => {
+    const items = [...tree.querySelectorAll('[role="treeitem"]')].filter((item) => item.offsetParent !== null);
+    const current = event.target.closest('[role="treeitem"]');
+    const at = items.indexOf(current);
+    if (at < 0) return;
+    const go = (item) => {
+      if (!item) return;
+      for (const other of items) other.tabIndex = -1;
+      item.tabIndex = 0;
+      item.focus();
+    };
+    const expanded = current.getAttribute("aria-expanded");
+    switch (event.key) {
+      case "ArrowDown": go(items[at + 1]); break;
+      case "ArrowUp": go(items[at - 1]); break;
+      case "Home": go(items[0]); break;
+      case "End": go(items[items.length - 1]); break;
+      case "ArrowRight":
+        if (expanded === "false") toggle(current);
+        else if (expanded === "true") go(current.querySelector('[role="treeitem"]'));
+        break;
+      case "ArrowLeft":
+        if (expanded === "true") toggle(current);
+        else go(current.parentElement.closest('[role="treeitem"]'));
+        break;
+      case "Enter":
+      case " ":
+        if (expanded !== null) toggle(current);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  });
+}
+
+function treeItem(name, label) {
+  const item = document.createElement("li");
+  item.setAttribute("role", "treeitem");
+  item.tabIndex = -1;
+  item.setAttribute("aria-label", name);
+  const row = document.createElement("span");
+  row.className = "node";
+  row.append(label);
+  item.append(row);
+  return item;
+}
+
+// -- Explore: the tree below the position on show ------------------------------------
+
+function closeExplore() {
+  $("explore-panel").hidden = true;
+  $("explore").setAttribute("aria-expanded", "false");
+  $("explore-tree").replaceChildren();
+}
+
+/** A move of an analysis as a tree item: expandable unless it ends the game. */
+function exploreItem(value, position, mover, best) {
+  const top = best && sameValue(value, best);
+  const name = `${value.move}: ${valueWords(value)}${top ? ", best" : ""}`;
+  const label = document.createElement("span");
+  label.innerHTML = '<b class="move"></b> <span class="who"></span> <span class="val"></span>';
+  label.querySelector(".move").textContent = value.move;
+  label.querySelector(".who").textContent = `(${sideName(mover)})`;
+  const val = label.querySelector(".val");
+  val.textContent = valueWords(value) + (top ? " · best" : "");
+  val.className = `val v-${value.result}`;
+  const item = treeItem(name, label);
+  if (top) item.classList.add("best");
+  const ends = value.plies === 1;
+  if (!ends) {
+    item.setAttribute("aria-expanded", "false");
+    item.dataset.position = position;
+    item.dataset.move = value.move;
+  }
+  item.querySelector(".node").addEventListener("click", () => toggleExplore(item));
+  return item;
+}
+
+async function fillExplore(item, position) {
+  const analysis = await call("/api/analyze", { game: state.game.name, position });
+  const group = document.createElement("ul");
+  group.setAttribute("role", "group");
+  const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
+  for (const value of analysis.moves) group.append(exploreItem(value, analysis.position, analysis.to_move, best));
+  if (!analysis.moves.length) {
+    const done = document.createElement("li");
+    done.setAttribute("role", "none");
+    done.className = "note";
+    done.textContent = "The game is over.";
+    group.append(done);
+  }
+  item.append(group);
+  return analysis;
+}
+
+async function toggleExplore(item) {
+  const state_ = item.getAttribute("aria-expanded");
+  if (state_ === null) return;
+  if (state_ === "true") {
+    item.setAttribute("aria-expanded", "false");
+    return;
+  }
+  if (!item.querySelector('[role="group"]')) {
+    item.setAttribute("aria-busy", "true");
+    try {
+      const after = await call("/api/position", { game: state.game.name, position: item.dataset.position, move: item.dataset.move });
+      await fillExplore(item, after.position);
+    } catch (err) {
+      item.removeAttribute("aria-busy");
+      setStatus(`Could not open ${item.dataset.move}: ${err.message}.`);
+      return;
+    }
+    item.removeAttribute("aria-busy");
+  }
+  item.setAttribute("aria-expanded", "true");
+}
+
+async function explore() {
+  if (!$("explore-panel").hidden) {
+    closeExplore();
+    return;
+  }
+  const tree = $("explore-tree");
+  tree.replaceChildren();
+  $("explore-panel").hidden = false;
+  $("explore").setAttribute("aria-expanded", "true");
+  const view = state.view;
+  const label = document.createElement("span");
+  label.textContent = "this position";
+  const root = treeItem("root", label);
+  root.tabIndex = 0;
+  root.setAttribute("aria-expanded", "true");
+  tree.append(root);
+  try {
+    const analysis = await fillExplore(root, view.position);
+    const words = analysis.moves.length ? `${sideName(analysis.to_move)} to move: ${valueWords(analysis)}` : "game over";
+    root.setAttribute("aria-label", `root: ${analysis.moves.length ? valueWords(analysis) : "game over"}`);
+    label.textContent = words;
+  } catch (err) {
+    label.textContent = `could not be analysed: ${err.message}`;
+  }
+}
+
+// -- Learn: minimax and alpha-beta on the textbook tree --------------------------------
+
+const learn = {
+  /** The traced trees for the leaves on show: {minimax, alphabeta}. */
+  traces: null,
+  /** Steps shown (node entries); Infinity after Run. */
+  step: 0,
+};
+
+function parseLeaves(text) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("[")) {
+    try {
+      return JSON.parse(trimmed);
+    } catch (err) {
+      throw new RequestError("leaves: not a valid nested list");
+    }
+  }
+  const parts = trimmed.split(/[\s,]+/).filter(Boolean);
+  const numbers = parts.map(Number);
+  const bad = parts.find((p, i) => !Number.isFinite(numbers[i]));
+  if (bad !== undefined) throw new RequestError(`leaves: ${JSON.stringify(bad)} is not a number`);
+  return numbers;
+}
+
+async function drawLearn() {
+  const text = $("leaves").value;
+  try {
+    const leaves = parseLeaves(text);
+    const [minimax, alphabeta] = await Promise.all([
+      call("/api/tree", { leaves, algorithm: "minimax" }),
+      call("/api/tree", { leaves, algorithm: "alphabeta" }),
+    ]);
+    learn.traces = { minimax, alphabeta };
+    learn.step = 0;
+    $("learn-status").textContent = "Press Step to walk the tree one node at a time, or Run.";
+    const pruned = alphabeta.nodes - alphabeta.visited;
+    $("learn-counts").textContent = `Minimax visits ${minimax.visited} nodes; alpha-beta visits ${alphabeta.visited} and prunes ${pruned}.`;
+    renderLearn();
+  } catch (err) {
+    $("learn-status").textContent = `Cannot draw that tree: ${err.message}.`;
+  }
+}
+
+function learnTrace() {
+  return learn.traces && ($("alphabeta").checked ? learn.traces.alphabeta : learn.traces.minimax);
+}
+
+function num(value) {
+  if (value === "inf") return "+∞";
+  if (value === "-inf") return "−∞";
+  return String(value);
+}
+
+function renderLearn() {
+  const trace = learnTrace();
+  const tree = $("learn-tree");
+  if (!trace) return;
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#learn-tree [role=treeitem]");
+  const focusPath = focused ? focused.dataset.path : "root";
+  tree.replaceChildren();
+  const alphabeta = $("alphabeta").checked;
+  const step = learn.step;
+  let current = null;
+  // A pruned node shows as pruned once its parent has given up on it.
+  const build = (node, parentKnown) => {
+    const visited = node.order !== null && node.order <= step;
+    const known = node.known_at !== null && node.known_at <= step;
+    const leaf = node.children.length === 0;
+    const level = leaf ? "leaf" : node.to_move;
+    const bound = node.bound === "lower" ? "≥ " : node.bound === "upper" ? "≤ " : "";
+    const valueText = leaf ? num(node.score) : known ? `${bound}${num(node.value)}` : "?";
+    const path = node.position;
+    let name = `${path}: ${leaf ? `leaf ${num(node.score)}` : `${level}, value ${known ? `${bound}${num(node.value)}` : "not known yet"}`}`;
+    const pruned = alphabeta && node.pruned && parentKnown;
+    if (pruned) name += ", pruned";
+    const box = document.createElement("span");
+    box.className = "box";
+    box.innerHTML = '<span class="level"></span><span class="num"></span><span class="ab"></span>';
+    box.querySelector(".level").textContent = leaf ? "" : level;
+    box.querySelector(".num").textContent = valueText;
+    const item = treeItem(name, box);
+    item.dataset.path = path;
+    item.classList.add(leaf ? "leaf" : level === "MAX" ? "max" : "min");
+    if (pruned) {
+      item.classList.add("pruned");
+      box.querySelector(".ab").textContent = "pruned";
+    }
+    if (visited) item.classList.add("visited");
+    if (node.order === step && step < learnLast()) {
+      current = item;
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+      if (alphabeta && node.alpha !== null) {
+        box.querySelector(".ab").textContent = `α ${num(node.alpha)} β ${num(node.beta)}`;
+      }
+    }
+    if (step >= learnLast() && node.best) item.classList.add("best");
+    if (!leaf) {
+      item.setAttribute("aria-expanded", "true");
+      const group = document.createElement("ul");
+      group.setAttribute("role", "group");
+      for (const child of node.children) group.append(build(child, known));
+      item.append(group);
+    }
+    item.querySelector(".node").addEventListener("click", () => {
+      if (item.hasAttribute("aria-expanded")) toggleLearn(item);
+    });
+    return item;
+  };
+  tree.append(build(trace.root, false));
+  const target = tree.querySelector(`[data-path="${CSS.escape(focusPath)}"]`) || tree.firstChild;
+  target.tabIndex = 0;
+  if (focused && target) target.focus();
+  const last = learnLast();
+  if (step === 0) return;
+  if (step >= last) {
+    $("learn-status").textContent = `Done: the root's value is ${num(trace.root.value)}.`;
+  } else if (current) {
+    $("learn-status").textContent = `Step ${step} of ${last}: ${current.getAttribute("aria-label")}.`;
+  }
+}
+
+function learnLast() {
+  const trace = learnTrace();
+  return trace ? trace.visited : 0;
+}
+
+function toggleLearn(item) {
+  item.setAttribute("aria-expanded", item.getAttribute("aria-expanded") === "true" ? "false" : "true");
+}
+
+// -- tabs ----------------------------------------------------------------------------
+
+function showTab(which) {
+  for (const name of ["play", "learn"]) {
+    const on = name === which;
+    $(`tab-${name}`).setAttribute("aria-selected", String(on));
+    $(`tab-${name}`).tabIndex = on ? 0 : -1;
+    $(`panel-${name}`).hidden = !on;
+  }
+  if (which === "learn" && !learn.traces) drawLearn();
+}
+
+// -- start -------------------------------------------------------------------------
+
+async function start() {
+  $("tab-play").addEventListener("click", () => showTab("play"));
+  $("tab-learn").addEventListener("click", () => showTab("learn"));
+  document.querySelector('[role="tablist"]').addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const next = $("tab-play").getAttribute("aria-selected") === "true" ? "learn" : "play";
+    showTab(next);
+    $(`tab-${next}`).focus();
+  });
+  $("game").addEventListener("change", (e) => {
+    if (!confirmDiscard("Switch games")) {
+      e.target.value = state.game.name;
+      return;
+    }
+    switchGame(e.target.value);
+  });
   for (const radio of document.querySelectorAll('input[name="mark"]')) {
     radio.addEventListener("change", (e) => {
+      if (!confirmDiscard(`Play ${sideName(e.target.value)} instead`)) {
+        document.querySelector(`input[name="mark"][value="${state.you}"]`).checked = true;
+        return;
+      }
       state.you = e.target.value;
       newGame(false);
     });
@@ -590,18 +962,51 @@ function start() {
   $("new").addEventListener("click", () => newGame(false));
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
+  $("explore").addEventListener("click", explore);
+  $("retry").addEventListener("click", () => state.retry && state.retry());
   $("explain").addEventListener("change", render);
   $("reset-tally").addEventListener("click", () => {
-    delete state.tally[state.rules.name];
-    saveTally(state.tally);
+    if (!window.confirm(`Reset your record for ${state.game.title}?`)) return;
+    delete state.tally[state.game.name];
+    saveTally();
     render();
   });
+  $("board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onKey);
+  treeKeys($("explore-tree"), toggleExplore);
+  treeKeys($("learn-tree"), toggleLearn);
+  $("learn-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    drawLearn();
+  });
+  $("alphabeta").addEventListener("change", renderLearn);
+  $("step").addEventListener("click", () => {
+    if (!learn.traces) return;
+    learn.step = Math.min(learn.step + 1, learnLast());
+    renderLearn();
+  });
+  $("run").addEventListener("click", () => {
+    if (!learn.traces) return;
+    learn.step = learnLast();
+    renderLearn();
+  });
   const checked = document.querySelector('input[name="mark"]:checked');
   state.you = checked ? checked.value : "x";
-  state.rules = GAMES[$("game").value] || TICTACTOE;
-  buildBoard();
-  newGame(false);
+  setStatus("Loading the games…");
+  try {
+    const { games } = await call("/api/games");
+    const select = $("game");
+    for (const game of games) {
+      state.games.set(game.name, game);
+      const option = document.createElement("option");
+      option.value = game.name;
+      option.textContent = game.title;
+      select.append(option);
+    }
+    switchGame(games[0].name);
+  } catch (err) {
+    setStatus(`Could not load the games: ${err.message}.`, () => location.reload());
+  }
 }
 
 document.addEventListener("DOMContentLoaded", start);
