@@ -382,17 +382,19 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Error, "description": "Body not JSON, or position malformed or impossible."},
     413: {"model": Error, "description": "Request body over 4 KiB."},
     422: {"model": Error, "description": "Body does not match the schema."},
-    503: {"model": Error, "description": "Engine busy or not installed; retry."},
+    503: {"model": Error, "description": "The game's engine is not installed here."},
 }
 
 DESCRIPTION = """\
 Perfect play and its explanation for two-player board games.
 
-Every request carries the whole position, so the server keeps no state.
-Errors are `{"error": "<message>"}`: 400 when the body is not JSON or the
-position is malformed or impossible, 409 for a move request on a finished game,
-413 for a body over 4 KiB, 422 when the JSON does not match the schema (including
-unknown games and levels), 503 when the engine is busy or missing.
+Every request carries the whole position, so the server keeps no state. The
+games describe themselves (`GET /api/games`); `POST /api/position` shows a
+position with its legal moves and the cell each fills. Errors are
+`{"error": "<message>"}`: 400 when the body is not JSON or the position is
+malformed or impossible, 409 for a move request on a finished game, 413 for a
+body over 4 KiB, 422 when the JSON does not match the schema (including
+unknown games and levels), 503 when a game's engine is not installed.
 """
 
 

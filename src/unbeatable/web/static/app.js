@@ -75,26 +75,25 @@ function other(mark) {
   return mark === first ? second : first;
 }
 
-/** What best play after ``value.move`` looks like, in a sentence. */
-function lineSentence(value, mover) {
+/** What best play after ``value.move`` looks like: "X answers a1 and wins in 2 more". */
+function continuation(value, mover) {
   const line = value.line || [];
   const opponent = sideName(other(mover));
-  const words = valueWords(value);
-  if (value.result === "unknown") return `${value.move}: not proven within the time limit.`;
-  if (value.result === "win" && value.plies === 1) return `${value.move} wins at once.`;
-  if (value.result === "draw" && value.plies === 1) return `${value.move} fills the board: a draw.`;
-  const verb = value.result === "win" ? "wins" : value.result === "loss" ? "loses" : "draws";
-  if (line.length < 2) return `${value.move} ${verb} (${words}).`;
-  const answer = `${opponent} answers ${line[1]}`;
+  if (value.result === "unknown") return "not proven within the time limit";
+  if (value.result === "win" && value.plies === 1) return "wins at once";
+  if (value.result === "draw" && value.plies === 1) return "fills the board: a draw";
+  if (line.length < 2) return "best play is not proven move by move yet";
   const after = value.plies - 2;
-  if (value.result === "loss") {
-    const end = after > 0 ? `wins in ${after} more` : "wins";
-    return `${value.move} loses: ${answer} and ${end} (${words}).`;
-  }
-  if (value.result === "win") {
-    return `${value.move} wins: ${answer}, and ${sideName(mover)} still wins in ${after} more (${words}).`;
-  }
-  return `${value.move} draws: ${answer}, and best play fills the board (${words}).`;
+  const later = after > 0 ? ` in ${after} more` : "";
+  const answer = `${opponent} answers ${line[1]}`;
+  if (value.result === "loss") return `${answer} and wins${later}`;
+  if (value.result === "win") return `${answer}, and ${sideName(mover)} still wins${later}`;
+  return `${answer}, and best play fills the board`;
+}
+
+/** "c2 (loss in 2): X answers a1 and wins." */
+function lineSentence(value, mover, best = false) {
+  return `${value.move} (${valueWords(value)}${best ? ", best" : ""}): ${continuation(value, mover)}.`;
 }
 
 // -- the running record, kept in this browser ---------------------------------
@@ -346,7 +345,7 @@ function renderExplanation() {
     item.className = `v-${value.result}`;
     item.dataset.move = value.move;
     const top = best && sameValue(value, best);
-    item.textContent = `${valueWords(value)}${top ? " (best)" : ""}: ${lineSentence(value, mover)}`;
+    item.textContent = lineSentence(value, mover, top);
     if (value.move === chosen) {
       item.classList.add("chosen");
       item.prepend("▶ ");
