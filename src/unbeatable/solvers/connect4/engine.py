@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 from unbeatable.games.connect4 import (
     CELLS,
-    CENTRE_ORDER,
     Connect4Position,
     connect4,
     pons_outcome,
@@ -358,8 +357,8 @@ class Connect4Engine:
         # precondition): the others lose at once.
         safe = [
             c
-            for c in CENTRE_ORDER
-            if c in children and not game.winning_moves(children[c], opponent)
+            for c in game.tie_break(position, list(children))
+            if not game.winning_moves(children[c], opponent)
         ]
         if not safe or (weak and score < 0):
             # Lost whatever we do (weak scores can't tell losses apart): the
