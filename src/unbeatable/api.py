@@ -140,7 +140,7 @@ def analyze(
         report_exact,
         line_engine=engine(rules),
     )
-    if analysis.exact is not False:
+    if analysis.complete:  # a line cut short by the limits is not remembered
         _analyses.put(memo_key, analysis)
     return analysis
 

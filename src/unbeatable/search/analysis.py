@@ -65,6 +65,14 @@ class Analysis(NamedTuple):
     #: None when the engine is always exact for this game (the field is then omitted).
     exact: bool | None = None
 
+    @property
+    def complete(self) -> bool:
+        """Every value proven and every line followed to the end of the game."""
+        return self.exact is not False and all(
+            m.plies is None or m.result == "unknown" or len(m.line) == m.plies
+            for m in self.moves
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``unbeatable analyze --json`` and served by the API."""
         data: dict[str, Any] = {
@@ -200,9 +208,7 @@ def principal_line(
         if known is not None:
             line.extend(known)
             break
-        if limits.bounded and limits.expired():
-            complete = False
-            break
+        # Even past the limits the engine may know the move (an opening book).
         solved = engine.solve(pos, limits)
         if solved.move is None or not (solved.move_proven and solved.outcome.exact):
             complete = False
