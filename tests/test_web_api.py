@@ -165,8 +165,18 @@ def test_move_that_wins_reports_the_line(web_client: TestClient) -> None:
         "position": "xox/oox/..x o",
         "status": {"over": True, "winner": "x", "line": [[0, 2], [1, 2], [2, 2]]},
         "view": view,
+        "proven": True,
     }
     assert view["moves"] == [] and view["status"] == data["status"]
+
+
+def test_only_the_impossible_level_says_whether_its_move_is_proven(
+    web_client: TestClient,
+) -> None:
+    body = {"game": "connect4", "position": "2252576253462244111563"}
+    assert web_client.post("/api/move", json=body).json()["proven"] is True
+    easy = web_client.post("/api/move", json={**body, "level": "easy", "seed": 1}).json()
+    assert easy["proven"] is None
 
 
 def test_move_that_draws_has_no_winner(web_client: TestClient) -> None:

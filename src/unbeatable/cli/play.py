@@ -183,7 +183,9 @@ class Match:
             move = self.think(lambda: api.choose_move(game, self.position, self.level, self.rng))
         assert move is not None
         self.history.append(api.play_move(game, self.position, move.move))
-        self.console.print(f"The AI ({self.ai}) plays {move.move}.")
+        unproven = self.level is Level.impossible and move.result == "unknown"
+        note = " (not proven: the time budget ran out, a heuristic pick)" if unproven else ""
+        self.console.print(f"The AI ({self.ai}) plays {move.move}.{note}")
         if analysis is not None:
             self.console.print(render.moves_table(analysis))
             self.console.print(explain_choice(move, analysis))

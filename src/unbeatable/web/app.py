@@ -235,6 +235,9 @@ def _move(
         "position": view["position"],
         "status": view["status"],
         "view": view,
+        # The impossible level says whether its move is proven to keep the value
+        # (false: the budget ran out and it is a heuristic search's pick).
+        "proven": chosen.result != "unknown" if request.level is Level.impossible else None,
     }
     if analysis is not None:
         answer["analysis"] = analysis.to_dict()

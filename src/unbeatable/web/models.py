@@ -264,6 +264,11 @@ class MoveResponse(BaseModel):
     position: str = Field(description="Canonical notation of the position after the move.")
     status: Status
     view: View = Field(description="The position after the move, as a face shows it.")
+    proven: bool | None = Field(
+        description="At the impossible level: whether the move is proven to keep the "
+        "position's value (false when the time budget ran out and it is a heuristic "
+        "pick); null at the other levels, whose mistakes are on purpose."
+    )
     analysis: Analysis | None = Field(
         default=None,
         description="Only with explain: the analysis of the position before the move.",
