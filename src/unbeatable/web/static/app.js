@@ -486,8 +486,9 @@ async function aiMove() {
     state.explanation = explain && reply.analysis ? { analysis: reply.analysis, chosen: reply.move.move, mover } : null;
     setBusy(false);
     const name = state.game.gravity ? `column ${reply.move.move}` : reply.move.move;
+    const unproven = reply.proven === false ? " (a heuristic pick: not proven in time)" : "";
     if (reply.view.status.over) finish();
-    else setStatus(`The AI played ${name}. Your turn (${sideName(state.you)}).`);
+    else setStatus(`The AI played ${name}${unproven}. Your turn (${sideName(state.you)}).`);
   } catch (err) {
     if (token !== state.token) return;
     setBusy(false);
