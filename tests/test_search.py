@@ -13,8 +13,10 @@ from unbeatable.api import ALGORITHMS
 from unbeatable.games import get_game
 from unbeatable.games.base import InvalidPositionError
 from unbeatable.games.tree import ExplicitTree, tree_from_json, tree_from_leaves
+from unbeatable.search import analysis as analysis_module
+from unbeatable.search.analysis import analyze
 from unbeatable.search.engine import Limits, Outcome
-from unbeatable.search.minimax import alphabeta, minimax
+from unbeatable.search.minimax import TextbookEngine, alphabeta, minimax
 from unbeatable.search.negamax import Negamax
 
 ttt = get_game("tictactoe")
@@ -116,6 +118,19 @@ def test_three_engines_agree_on_every_move_of_every_position() -> None:
     assert len(minimax_values) == 4520
 
 
+def test_textbook_engines_draw_the_same_lines_on_their_own() -> None:
+    """Asked directly (no faster engine for the lines), alpha-beta finds each
+    step's best move itself: the same lines, the same best move, as negamax."""
+    engine = TextbookEngine(ttt, alphabeta)
+    # Early positions take alpha-beta long; the slow test covers them.
+    positions = [p for p in NONTERMINAL if p.cells.count(".") <= 5]
+    analysis_module._lines.clear()  # no line remembered from another engine
+    own = [analyze(ttt, position, engine).to_dict() for position in positions]
+    for position, mine in zip(positions, own, strict=True):
+        theirs = unbeatable.analyze(ttt, position).to_dict()
+        assert mine | {"nodes": 0, "time_ms": 0} == theirs | {"nodes": 0, "time_ms": 0}
+
+
 def test_alphabeta_visits_fewer_nodes_than_minimax() -> None:
     empty = ttt.initial()
     value_mm, stats_mm = minimax(ttt, empty)
@@ -195,7 +210,6 @@ class _OutOfTime:
 
 
 def test_unproven_analysis_plays_the_engines_own_pick() -> None:
-    from unbeatable.search.analysis import analyze
 
     position = ttt.initial()
     analysis = analyze(ttt, position, _OutOfTime(7), Limits.seconds(1), report_exact=True)
@@ -206,7 +220,6 @@ def test_unproven_analysis_plays_the_engines_own_pick() -> None:
 
 
 def test_a_proven_draw_beats_unproven_moves() -> None:
-    from unbeatable.search.analysis import analyze
 
     class Mixed(_OutOfTime):
         def solve(self, position, limits=None, weak=False):  # type: ignore[no-untyped-def]
@@ -220,7 +233,6 @@ def test_a_proven_draw_beats_unproven_moves() -> None:
 
 
 def test_a_proven_root_move_is_played_even_when_other_moves_stay_unproven() -> None:
-    from unbeatable.search.analysis import analyze
     from unbeatable.search.engine import Solved
 
     position = ttt.parse("xox/oox/...")  # x wins at once with c1 (index 8)

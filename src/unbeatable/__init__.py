@@ -13,7 +13,9 @@ so ``import unbeatable`` costs next to nothing.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+
+#: ``typing`` alone costs several milliseconds to import: only type checkers read it here.
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -32,6 +34,8 @@ _API = (
 )
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from unbeatable.api import (
         analyze,
         best_move,
@@ -50,10 +54,13 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     if name in _API:
-        return getattr(import_module("unbeatable.api"), name)
-    if name == "get_game":
-        return import_module("unbeatable.games").get_game
-    raise AttributeError(f"module 'unbeatable' has no attribute {name!r}")
+        value = getattr(import_module("unbeatable.api"), name)
+    elif name == "get_game":
+        value = import_module("unbeatable.games").get_game
+    else:
+        raise AttributeError(f"module 'unbeatable' has no attribute {name!r}")
+    globals()[name] = value  # imported once: later look-ups are plain attributes
+    return value
 
 
 __all__ = [

@@ -126,12 +126,22 @@ def analyze(
     Proven analyses are remembered, so asking again costs a lookup.
     """
     rules, pos = resolve(game, position)
-    memo_key = (rules, algorithm, pos)
-    known = _analyses.get(memo_key)
     # Games that may be answered unproven always say whether this one is.
     report_exact = time_limit is not None or default_time_limit(rules) is not None
+    known = _analyses.get((rules, algorithm, pos))
     if known is not None:  # the same board, maybe reached by another move order
         return known._replace(position=rules.format(pos), exact=True if report_exact else None)
+    return _analyze_afresh(rules, pos, algorithm, time_limit, stop, report_exact)
+
+
+def _analyze_afresh(
+    rules: Game[Any, Any],
+    pos: Any,
+    algorithm: str | None,
+    time_limit: float | None,
+    stop: threading.Event | None,
+    report_exact: bool,
+) -> Analysis:
     analysis = _analyze(
         rules,
         pos,
@@ -141,7 +151,7 @@ def analyze(
         line_engine=engine(rules),
     )
     if analysis.complete:  # a line cut short by the limits is not remembered
-        _analyses.put(memo_key, analysis)
+        _analyses.put((rules, algorithm, pos), analysis)
     return analysis
 
 
@@ -153,7 +163,11 @@ def best_move(
 
     Answers are remembered per position, so a repeated query costs a lookup.
     """
-    return analyze(game, position, algorithm=algorithm, time_limit=default_time_limit(game)).best
+    rules, pos = resolve(game, position)
+    known = _analyses.get((rules, algorithm, pos))  # the common case: no copy to make
+    if known is not None:
+        return known.best
+    return analyze(rules, pos, algorithm=algorithm, time_limit=default_time_limit(rules)).best
 
 
 class Solution(NamedTuple):

@@ -69,8 +69,7 @@ class Analysis(NamedTuple):
     def complete(self) -> bool:
         """Every value proven and every line followed to the end of the game."""
         return self.exact is not False and all(
-            m.plies is None or m.result == "unknown" or len(m.line) == m.plies
-            for m in self.moves
+            m.plies is None or m.result == "unknown" or len(m.line) == m.plies for m in self.moves
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -175,24 +175,39 @@ class TextbookEngine:
         self.algorithm = algorithm
 
     def solve(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
+        """The value and the best move: the root's children searched one by
+        one in tie-break order, the first of the best values kept, as analysis
+        picks it (minimax visits the same nodes as from the root; alpha-beta
+        gives up its cut-offs at the root, to value every child exactly)."""
         game = self.game
+        if game.is_terminal(position):
+            return self.value(position, limits, weak)
+        sign = 1 if game.to_move(position) == game.players[0] else -1
+        best_move, best, nodes = None, -math.inf, 1
         try:
-            value, stats = self.algorithm(game, position, limits=limits)
+            for move in game.tie_break(position, game.moves(position)):
+                value, stats = self.algorithm(game, game.play(position, move), 1, limits=limits)
+                nodes += stats.nodes
+                if sign * value > best:
+                    best_move, best = move, sign * value
         except SearchTimeout as timeout:
-            return Solved(Outcome("unknown", None, False), timeout.nodes)
-        if game.to_move(position) != game.players[0]:
-            value = -value
-        outcome = outcome_from_value(game, position, value)
-        if weak:
-            outcome = Outcome(outcome.result, None)
-        return Solved(outcome, stats.nodes)
+            return Solved(Outcome("unknown", None, False), nodes + timeout.nodes)
+        return Solved(self._outcome(position, best, weak), nodes, best_move, move_proven=True)
 
     def value(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
-        """The outcome for the side to move (these engines never know a move)."""
-        return self.solve(position, limits, weak)
+        """The outcome for the side to move, from one search of ``position``."""
+        try:
+            value, stats = self.algorithm(self.game, position, limits=limits)
+        except SearchTimeout as timeout:
+            return Solved(Outcome("unknown", None, False), timeout.nodes)
+        if self.game.to_move(position) != self.game.players[0]:
+            value = -value
+        return Solved(self._outcome(position, value, weak), stats.nodes)
+
+    def _outcome(self, position: Any, value: float, weak: bool) -> Outcome:
+        outcome = outcome_from_value(self.game, position, value)
+        return Outcome(outcome.result, None) if weak else outcome
 
     def guess(self, position: Any) -> Solved:
-        """No move of their own: the first legal one, with the exact outcome."""
-        solved = self.solve(position)
-        moves = self.game.moves(position)
-        return solved._replace(move=moves[0] if moves else None)
+        """The best move, searched exactly (these engines have no cheaper guess)."""
+        return self.solve(position)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, NamedTuple, TypeVar, cast
 
 from unbeatable.games.base import Game
@@ -211,6 +211,25 @@ class Negamax(Generic[P, M]):
         answer has ``exact=False`` and the deepest iteration's move.
         ``weak`` searches the window (-1, 1): win/draw/loss only, no distance.
         """
+        return self._solve(position, limits, weak, self._keeping_move)
+
+    def value(self, position: P, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
+        """The outcome for the side to move. Its move is the root search's own
+        (it keeps the value too), not the first in tie-break order: finding
+        that one costs a search per child, which a caller valuing every move
+        of a parent does not need."""
+        return self._solve(position, limits, weak, self._searched_move)
+
+    def _searched_move(self, position: P, outcome: Outcome, limits: Limits) -> tuple[M | None, int]:
+        return self.best_known_move(position), 0
+
+    def _solve(
+        self,
+        position: P,
+        limits: Limits,
+        weak: bool,
+        pick: Callable[[P, Outcome, Limits], tuple[M | None, int]],
+    ) -> Solved:
         game = self.game
         if game.is_terminal(position):
             value, _, nodes = self.search(position, -math.inf, math.inf)
@@ -219,7 +238,7 @@ class Negamax(Generic[P, M]):
             alpha, beta = (-1.0, 1.0) if weak else (-math.inf, math.inf)
             value, _, nodes = self.search(position, alpha, beta)
             outcome = self._weak(value) if weak else outcome_from_value(game, position, value)
-            move, more = self._keeping_move(position, outcome, limits)
+            move, more = pick(position, outcome, limits)
             return Solved(outcome, nodes + more, move, move_proven=True)
         # Half the budget for a search to the end: on small boards it proves
         # the value far sooner than deepening step by step would; whatever it
@@ -232,7 +251,7 @@ class Negamax(Generic[P, M]):
             nodes = timeout.nodes
         else:
             outcome = self._weak(value) if weak else outcome_from_value(game, position, value)
-            move, more = self._keeping_move(position, outcome, limits)
+            move, more = pick(position, outcome, limits)
             return Solved(outcome, nodes + more, move, move_proven=True)
         last: Iteration | None = None
         try:
@@ -250,7 +269,7 @@ class Negamax(Generic[P, M]):
             outcome = Outcome(outcome.result, None, True)
         move = cast("M | None", last.move)
         if last.exact:
-            move, more = self._keeping_move(position, outcome, limits)
+            move, more = pick(position, outcome, limits)
             nodes += more
         return Solved(outcome, nodes, move, move_proven=last.exact)
 
@@ -286,10 +305,6 @@ class Negamax(Generic[P, M]):
             return self.solve(position)
         outcome = outcome_from_value(self.game, position, last.value, last.exact)
         return Solved(outcome, last.nodes, last.move, move_proven=last.exact)
-
-    def value(self, position: P, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
-        """The outcome for the side to move (the best move comes for free here)."""
-        return self.solve(position, limits, weak)
 
     @staticmethod
     def _weak(value: float) -> Outcome:
