@@ -679,6 +679,61 @@ def free_port() -> int:
         return port
 
 
+def _nodelay_of_accepted(sock: socket.socket) -> int:
+    """TCP_NODELAY on a connection accepted by asyncio from ``sock``, as
+    uvicorn's event loop accepts them."""
+    import asyncio
+
+    async def main() -> int:
+        accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        class Probe(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                conn = transport.get_extra_info("socket")
+                accepted.set_result(conn.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+
+        server = await asyncio.get_running_loop().create_server(Probe, sock=sock)
+        port = sock.getsockname()[1]
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        value = await asyncio.wait_for(accepted, 10)
+        writer.close()
+        server.close()
+        return value
+
+    return asyncio.run(main())
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_served_connections_send_small_answers_at_once(
+    workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nagle's algorithm is off on every connection (TCP_NODELAY): with it on,
+    each small answer on a kept-alive connection waits ~40 ms for the client's
+    delayed ACK. asyncio turns it off only on sockets that say they are TCP."""
+    import uvicorn
+    import uvicorn.supervisors
+
+    handed: list[socket.socket] = []
+
+    def fake_run(self: Any, sockets: list[socket.socket] | None = None) -> None:
+        handed.extend(sockets or [])
+
+    class FakeSupervisor:
+        def __init__(self, config: Any, sockets: list[socket.socket]) -> None:
+            handed.extend(sockets)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
+    monkeypatch.setattr(uvicorn.supervisors, "Multiprocess", FakeSupervisor)
+    serve(port=0, workers=workers)
+    assert len(handed) == 1
+    with handed[0] as sock:
+        assert _nodelay_of_accepted(sock) != 0
+
+
 @pytest.mark.parametrize("workers", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_serve_prints_the_url_and_answers(workers: int) -> None:
     """``serve()`` runs uvicorn in-process, by import string so workers > 1 work."""

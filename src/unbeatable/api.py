@@ -241,9 +241,8 @@ def choose_move(
     from unbeatable.search.levels import SKILLS, Level, choose, choose_from, within_horizon
 
     rules, pos = resolve(game, position)
-    rng = rng or random_module.Random()
     if analysis is not None:
-        return choose_from(analysis, level, rng)
+        return choose_from(analysis, level, rng or random_module.Random())
     if not rules.moves(pos):
         return None
     level = Level(level)
@@ -263,7 +262,12 @@ def choose_move(
         best = move_value(rules, pos, first, Outcome("unknown", None, False))
     if level is Level.impossible:
         return best
-    return choose(best, within_horizon(rules, pos, SKILLS[level].horizon), level, rng)
+    horizon = SKILLS[level].horizon
+
+    def seen() -> list[MoveValue]:  # looked at only when the level misses the best move
+        return within_horizon(rules, pos, horizon)
+
+    return choose(best, seen, level, rng or random_module.Random())
 
 
 def knows_move(game: str | Game[Any, Any], position: Any) -> bool:

@@ -16,7 +16,7 @@ impossible level plays, so the weaker levels never cost more than it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -50,13 +50,18 @@ SKILLS: dict[Level, Skill] = {
 
 
 def choose(
-    best: MoveValue | None, moves: Sequence[MoveValue], level: Level | str, rng: random.Random
+    best: MoveValue | None,
+    moves: Sequence[MoveValue] | Callable[[], Sequence[MoveValue]],
+    level: Level | str,
+    rng: random.Random,
 ) -> MoveValue | None:
     """The move an AI of ``level`` plays, given the best move and the legal
     moves with what is known of their values (None if the game is over).
 
     Only values within the level's horizon count, so the choice is the same
     whether ``moves`` carry exact values or just :func:`within_horizon`'s.
+    ``moves`` may be a function that gives them: it is called only when the
+    level misses the best move, so a lucky move costs no look-ahead.
     """
     level = Level(level)
     if best is None or level is Level.impossible:
@@ -67,6 +72,9 @@ def choose(
 
     def seen(m: MoveValue) -> bool:
         return m.plies is not None and m.plies <= skill.horizon
+
+    if callable(moves):
+        moves = moves()
 
     wins = [m for m in moves if m.result == "win" and seen(m)]
     if wins:

@@ -50,7 +50,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     if not 0 <= port <= 65535:
         raise ValueError(f"port must be between 0 and 65535, got {port}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # The protocol named, as getaddrinfo would: asyncio turns Nagle's algorithm
+    # off (TCP_NODELAY) only on sockets that say they are TCP, and with it on
+    # every small answer waits about 40 ms for the client's delayed ACK.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host.strip("[]"), port))
@@ -69,8 +72,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     if workers == 1:
         config = uvicorn.Config(APP_FACTORY, **options)
         uvicorn.Server(config).run(sockets=[sock])
-    else:  # each worker process serves the same listening socket
-        uvicorn.run(APP_FACTORY, fd=sock.fileno(), workers=workers, **options)
+    else:
+        # Each worker process serves this listening socket, handed over whole
+        # (as uvicorn.run does with its own): a bare file descriptor would come
+        # back labelled as a Unix socket, without TCP_NODELAY.
+        from uvicorn.supervisors import Multiprocess
+
+        config = uvicorn.Config(APP_FACTORY, workers=workers, **options)
+        Multiprocess(config, sockets=[sock]).run()
 
 
 __all__ = ["APP_FACTORY", "create_app", "serve", "url"]

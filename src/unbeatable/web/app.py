@@ -205,8 +205,7 @@ def _move(
 ) -> dict[str, Any] | None:
     """The AI's move and the position after it; with ``quick``, only if the
     engine knows it without searching (else None)."""
-    game = request.game
-    position = _parse(game, request.position)
+    game, position = api.resolve(request.game, request.position)  # the rules object, once
     before = api.status(game, position)
     if before["over"]:
         winner = before["winner"]
