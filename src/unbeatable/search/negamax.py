@@ -269,7 +269,8 @@ class Negamax(Generic[P, M]):
             outcome = Outcome(outcome.result, None, True)
         move = cast("M | None", last.move)
         if last.exact:
-            move, more = pick(position, outcome, limits)
+            picked, more = pick(position, outcome, limits)
+            move = picked if picked is not None else move
             nodes += more
         return Solved(outcome, nodes, move, move_proven=last.exact)
 
