@@ -10,7 +10,13 @@ games as x and as o against two opponents:
   the project's own exact solver with a table of its own (so it does not warm
   the AI's), from openings of 2-7 stones taken from the public set
   ``Test_L1_R3`` (every opening is a position the AI must play from). Against
-  it the game must end at the opening's exact value.
+  it the game must end at the opening's exact value. With ``--reference
+  PATH`` the opponent is independent of this project past the opening book:
+  every position it values with more stones than the book holds is scored by
+  a reference solver's executable (one move sequence per line on standard
+  input, ``<moves> <score>`` per line out, as Pascal Pons' ``c4solver``
+  prints; build it outside this repository). Inside the book it reads the
+  book, which agrees with every public line of at most 8 stones.
 
 Before each game the AI's table and the library's memos are cleared: every
 game is played by a server that has just started (the worst case). Per AI
@@ -23,6 +29,7 @@ the opening's exact value.
 Usage::
 
     python benchmarks/connect4_play.py --games 20 --perfect 12
+    python benchmarks/connect4_play.py --games 0 --perfect 12 --reference /path/to/c4solver
 """
 
 from __future__ import annotations
@@ -30,7 +37,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +76,9 @@ class Perfect:
         known = self.engine.book.get(position) if self.engine.book is not None else None
         return known if known is not None else self.engine.solve_score(position)[0]
 
+    def close(self) -> None:
+        pass
+
     def value_after(self, position: Connect4Position, col: int) -> int:
         child = game.play(position, col)
         if child.winner is not None:
@@ -79,6 +91,41 @@ class Perfect:
         values = {col: self.value_after(position, col) for col in game.moves(position)}
         top = max(values.values())
         return self.rng.choice([c for c, v in values.items() if v == top])
+
+
+class Reference(Perfect):
+    """The same choice among the best moves, past the book scored by a
+    reference solver's executable kept running (its table stays warm)."""
+
+    def __init__(self, rng: random.Random, executable: Path) -> None:
+        super().__init__(rng)
+        self.process = subprocess.Popen(
+            [str(executable)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+            cwd=tempfile.gettempdir(),  # no opening book of its own there
+        )
+        self.asked = 0
+
+    def score(self, position: Connect4Position) -> int:
+        known = self.engine.book.get(position) if self.engine.book is not None else None
+        if known is not None:
+            return known
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{position.moves}\n")
+        self.process.stdin.flush()
+        moves, score = self.process.stdout.readline().split()
+        if moves != position.moves:
+            raise RuntimeError(f"the reference answered {moves!r} for {position.moves!r}")
+        self.asked += 1
+        return int(score)
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait()
 
 
 def final_score(start: Connect4Position, end: Connect4Position) -> int:
@@ -150,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games against random play")
     parser.add_argument("--perfect", type=int, default=12, help="openings against perfect play")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--reference", type=Path, help="a reference solver as the perfect opponent")
     args = parser.parse_args(argv)
     book = default_book()
     plies = book.plies if book is not None else -1
@@ -160,9 +208,14 @@ def main(argv: list[str] | None = None) -> int:
     against_random = Record()
     for i in range(args.games):
         play(game.initial(), "x" if i % 2 == 0 else "o", None, rng, against_random)
-    report("random", against_random, plies)
+    if against_random.games:
+        report("random", against_random, plies)
     against_perfect = Record()
-    opponent = Perfect(random.Random(args.seed + 1))
+    if args.reference:
+        opponent: Perfect = Reference(random.Random(args.seed + 1), args.reference)
+        print(f"perfect opponent past the book: {args.reference}")
+    else:
+        opponent = Perfect(random.Random(args.seed + 1))
     for i, (moves, score) in enumerate(openings(args.perfect, args.seed)):
         start = game.parse(moves)
         # The AI takes the side to move in the opening (so it must keep its value).
@@ -171,7 +224,11 @@ def main(argv: list[str] | None = None) -> int:
         if got != score:
             against_perfect.lost_value.append(f"{moves} (exact {score}): {end.moves} ended {got}")
         print(f"  opening {i + 1}: {moves} exact {score:+d}, finished {got:+d}", flush=True)
-    report("perfect", against_perfect, plies)
+    opponent.close()
+    if against_perfect.games:
+        report("perfect", against_perfect, plies)
+    if isinstance(opponent, Reference):
+        print(f"  positions scored by the reference: {opponent.asked:,}")
     return 1 if against_perfect.lost_value else 0
 
 
