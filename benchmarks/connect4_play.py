@@ -198,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--perfect", type=int, default=12, help="openings against perfect play")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--reference", type=Path, help="a reference solver as the perfect opponent")
+    parser.add_argument(
+        "--openings", help="comma-separated openings to play instead of a sample of Test_L1_R3"
+    )
     args = parser.parse_args(argv)
     book = default_book()
     plies = book.plies if book is not None else -1
@@ -216,7 +219,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"perfect opponent past the book: {args.reference}")
     else:
         opponent = Perfect(random.Random(args.seed + 1))
-    for i, (moves, score) in enumerate(openings(args.perfect, args.seed)):
+    chosen = openings(args.perfect, args.seed)
+    if args.openings:
+        scores = dict(line.split() for line in (DATA / "Test_L1_R3").read_text().splitlines())
+        chosen = [(moves, int(scores[moves])) for moves in args.openings.split(",")]
+    for i, (moves, score) in enumerate(chosen):
         start = game.parse(moves)
         # The AI takes the side to move in the opening (so it must keep its value).
         end = play(start, start.to_move, opponent, rng, against_perfect)

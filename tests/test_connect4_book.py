@@ -60,6 +60,26 @@ def test_tiny_book_with_two_workers(tmp_path: Path) -> None:
     # Mirror images share an entry.
     mirrored = "".join(str(8 - int(c)) for c in ROOT)
     assert book.get(game.parse(mirrored)) == book.get(game.parse(ROOT))
+    stored_moves_keep_the_score(book, ROOT)
+
+
+def stored_moves_keep_the_score(book: Book, root: str) -> None:
+    """Every deepest-level position has a stored move, in both orientations,
+    and the move keeps the position's score (checked by a direct search)."""
+    engine = Connect4Engine(book=None)
+    deepest = enumerate_positions(book.plies, root)[-1]
+    assert deepest
+    for _, moves in deepest:
+        for line in (moves, "".join(str(8 - int(c)) for c in moves)):
+            position = game.parse(line)
+            score = book.get(position)
+            move = book.move(position)
+            assert score is not None and move is not None, line
+            child = game.play(position, move)
+            if child.winner is not None:
+                assert score == win_now_score(position.stones), line
+            elif child.stones < 42:
+                assert -engine.solve_score(child)[0] == score, line
 
 
 def test_interrupted_build_resumes_from_its_checkpoint(tmp_path: Path) -> None:
@@ -90,6 +110,20 @@ def test_interrupted_build_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     assert stats.resumed == solved
     assert stats.searched == len(enumerate_positions(plies, ROOT)[-1]) - solved
     exact_scores(load_book(out), ROOT)
+    stored_moves_keep_the_score(load_book(out), ROOT)
+
+
+def test_a_checkpoint_of_scores_alone_resumes_by_searching_moves(tmp_path: Path) -> None:
+    """A version 2 build's checkpoint (``key score`` lines) is finished by
+    searching the deepest level's moves only."""
+    plies = len(ROOT) + 3
+    build_book(plies, tmp_path / "full.bin", workers=1, root=ROOT)
+    full = (tmp_path / "full.bin.partial").read_text().splitlines()
+    scores_only = tmp_path / "old.partial"
+    scores_only.write_text("".join(" ".join(line.split()[:2]) + "\n" for line in full))
+    stats = build_book(plies, tmp_path / "old.bin", workers=1, root=ROOT, checkpoint=scores_only)
+    assert stats.resumed == 0 and stats.searched == len(full)
+    assert (tmp_path / "old.bin").read_bytes() == (tmp_path / "full.bin").read_bytes()
 
 
 def test_deeper_build_reuses_a_shallower_checkpoint(tmp_path: Path) -> None:
@@ -181,7 +215,7 @@ def test_parent_bound_is_exact_after_a_perfect_move_and_a_bound_after_any(
 
 def test_shipped_book_opening_values() -> None:
     book = load_book(DEFAULT_BOOK)
-    assert book.plies >= 4
+    assert book.plies == 8 and len(book) == 129_498
     # The first player wins with the last stone (score 1) by starting in the centre.
     assert book.get(game.initial()) == 1
     first_moves = [book.get(game.parse(str(c))) for c in range(1, 8)]
@@ -194,7 +228,7 @@ def test_shipped_book_opening_values() -> None:
 def test_shipped_book_agrees_with_every_short_public_line() -> None:
     book = load_book(DEFAULT_BOOK)
     lines = short_lines(book.plies)
-    assert len(lines) >= 100
+    assert len(lines) == 1_120  # every public line with at most 8 stones
     for moves, score in lines:
         assert book.get(game.parse(moves)) == score, moves
 

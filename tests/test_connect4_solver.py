@@ -14,7 +14,9 @@ from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome, 
 from unbeatable.search.engine import Limits, Outcome
 from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
+from unbeatable.solvers.connect4.book import Book
 from unbeatable.solvers.connect4.heuristic import best_guess
+from unbeatable.solvers.connect4.table import TranspositionTable
 
 game = connect4()
 
@@ -154,6 +156,44 @@ def test_best_guess_proves_short_wins_and_returns_legal_moves() -> None:
             assert guess.outcome == Outcome(*pons_outcome(position.stones, expected)), moves
     opening = best_guess(game.initial(), nodes=5_000)
     assert opening.outcome.result == "unknown" and opening.move in range(7)
+
+
+def test_best_guess_leaves_out_moves_proven_to_give_value_away() -> None:
+    position = game.initial()
+    first = best_guess(position, nodes=5_000).move
+    assert first is not None
+    assert best_guess(position, nodes=5_000, exclude=[first]).move not in (first, None)
+    # With every move excluded it still answers.
+    assert best_guess(position, nodes=5_000, exclude=range(7)).move in range(7)
+
+
+def test_the_book_plays_its_deepest_level_and_bounds_the_next() -> None:
+    """At the book's deepest level the engine plays the stored move if the
+    book has it (no search), else searches the children in centre order,
+    skipping those the book's bound one stone past it rules out; every
+    move it passes over gives value away."""
+    table = TranspositionTable()
+    engine = Connect4Engine(table=table)
+    book = engine.book
+    assert book is not None and book.plies == 8
+    # A win (score 6); in centre order the first move that keeps it is column 6.
+    position = game.parse("35773146")
+    score = book.get(position)
+    assert score == 6
+    refuted: list[int] = []
+    engine.book = Book(book.plies, book.keys, book.scores)  # the same book without moves
+    move = engine._best_move(position, score, False, Limits.seconds(600), refuted)
+    assert move == 5 and refuted == [3, 2, 4, 1]
+    bounds = [book.parent_bound(game.play(position, col)) for col in refuted]
+    assert [b for b in bounds if b is not None and -b < score]  # ruled out by the book alone
+    book_free = Connect4Engine(table=table, book=None)
+    for col in refuted:
+        assert -book_free.solve_score(game.play(position, col))[0] < score
+    assert -book_free.solve_score(game.play(position, move))[0] == score
+    engine.book = book
+    if book.move(position) is not None:
+        solved = engine.solve(position)
+        assert solved.nodes == 0 and solved.move == 5
 
 
 def test_registry_returns_the_connect4_engine() -> None:

@@ -15,17 +15,28 @@ children's, negated, or the immediate-win score. Results are appended to a
 checkpoint file as they arrive, so an interrupted build resumes where it
 stopped (and a build for more plies reuses one for fewer).
 
-File format (version 2, little endian): ``b"UBC4BOOK"``, version (u32),
+The deepest level also gets its best move: there the value is known but the
+children are not in the book, and proving which of them keeps the value can
+take several seconds (a 9-stone null-window search each), more than an AI move
+may. Every shallower position's move follows from its children's scores.
+
+File format (version 3, little endian): ``b"UBC4BOOK"``, version (u32),
 plies (u32), entries (u64), then one zlib stream of
 
 * the sorted canonical keys, each stored as its difference from the previous
   key (the first from 0) in 8 bytes, byte plane by byte plane: all lowest
   bytes, then all second bytes, and so on. Neighbouring keys are close, so
   the high planes are runs of zeros that compress to almost nothing;
-* the scores (i8 each, Pons' convention, side to move), in key order.
+* the scores (i8 each, Pons' convention, side to move), in key order;
+* the best moves (i8 each, in key order): for a deepest-level position the
+  column (0-6) of the first move in centre-first order that keeps its score,
+  for the position as its key encodes it (the smaller of its and its mirror's
+  key); -1 elsewhere.
 
-The 8-ply book's 129,498 positions take about 10 bytes before compression and
-well under one after it (see the README for the shipped file's size).
+Version 2 files (no moves) still load.
+
+The 8-ply book's 129,498 positions take 10 bytes each before compression and
+about one after it (see the README for the shipped file's size).
 """
 
 from __future__ import annotations
@@ -50,11 +61,17 @@ from unbeatable.games.connect4 import (
     bit,
     canonical_key,
     connect4,
+    mirror_bits,
+    position_key,
     win_now_score,
 )
 
 MAGIC = b"UBC4BOOK"
-VERSION = 2
+VERSION = 3
+#: Versions :func:`load_book` reads (2: scores only).
+_READABLE = (2, 3)
+#: Stored where a position has no move of its own in the book.
+NO_MOVE = -1
 _HEADER = struct.Struct("<8sIIQ")
 #: The book shipped with the package (absent until built).
 DEFAULT_BOOK = Path(__file__).resolve().parent / "data" / "book.bin"
@@ -72,17 +89,26 @@ class Book:
     fast.
     """
 
-    def __init__(self, plies: int, keys: Iterable[int], scores: Iterable[int]) -> None:
-        pairs = sorted(zip((int(k) for k in keys), (int(s) for s in scores), strict=True))
+    def __init__(
+        self,
+        plies: int,
+        keys: Iterable[int],
+        scores: Iterable[int],
+        moves: Iterable[int] | None = None,
+    ) -> None:
+        keys, scores = list(keys), list(scores)
+        best = [NO_MOVE] * len(keys) if moves is None else list(moves)
+        triples = sorted(zip((int(k) for k in keys), scores, best, strict=True))
         self.plies = plies
-        self.keys = array("Q", (k for k, _ in pairs))
-        self.scores = array("b", (s for _, s in pairs))
+        self.keys = array("Q", (k for k, _, _ in triples))
+        self.scores = array("b", (int(s) for _, s, _ in triples))
+        self.moves = array("b", (int(m) for _, _, m in triples))
 
     @classmethod
-    def _sorted(cls, plies: int, keys: array[int], scores: array[int]) -> Book:
+    def _sorted(cls, plies: int, keys: array[int], scores: array[int], moves: array[int]) -> Book:
         """A book from arrays already in key order (loading: no sort needed)."""
         book = cls.__new__(cls)
-        book.plies, book.keys, book.scores = plies, keys, scores
+        book.plies, book.keys, book.scores, book.moves = plies, keys, scores, moves
         return book
 
     def __len__(self) -> int:
@@ -103,6 +129,32 @@ class Book:
         if position.stones > self.plies or position.winner is not None:
             return None
         return self.get_key(canonical_key(position))
+
+    def move(self, position: Connect4Position) -> int | None:
+        """A proven best move (a column) of a deepest-level position, if stored.
+
+        It is the first move in centre-first order that keeps the score, for
+        the orientation the key encodes; for the mirror image, its mirror
+        (which keeps the score as well, though where both a column and its
+        mirror keep it, centre-first order might have named the other).
+        """
+        if position.stones != self.plies or position.winner is not None:
+            return None
+        cur, mask = position.current(), position.mask
+        own = position_key(cur, mask)
+        mirrored = position_key(mirror_bits(cur), mirror_bits(mask))
+        i = bisect_left(self.keys, min(own, mirrored))
+        if i == len(self.keys) or self.keys[i] != min(own, mirrored):
+            return None
+        col = self.moves[i]
+        if col == NO_MOVE:
+            return None
+        return col if own <= mirrored else WIDTH - 1 - col
+
+    @property
+    def has_moves(self) -> bool:
+        """Whether the deepest level's moves are stored (a version 3 build)."""
+        return any(m != NO_MOVE for m in self.moves)
 
     def parent_bound(self, position: Connect4Position) -> int | None:
         """A lower bound on the score of a position one stone past the book.
@@ -140,10 +192,16 @@ class Book:
             deltas.byteswap()
         raw = deltas.tobytes()
         planes = b"".join(raw[j::8] for j in range(8))  # all lowest bytes first, ...
-        payload = zlib.compress(planes + self.scores.tobytes(), 9)
+        payload = zlib.compress(planes + self.scores.tobytes() + self.moves.tobytes(), 9)
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_bytes(_HEADER.pack(MAGIC, VERSION, self.plies, count) + payload)
         os.replace(tmp, path)
+
+
+#: Every valid score (-21..21) as a signed byte: deleting them from the
+#: stored scores must leave nothing (a check at C speed, not per entry).
+_SCORE_BYTES = bytes(s & 0xFF for s in range(-21, 22))
+_MOVE_BYTES = bytes(m & 0xFF for m in range(NO_MOVE, WIDTH))
 
 
 def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
@@ -152,13 +210,14 @@ def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
     if len(data) < _HEADER.size:
         raise ValueError(f"{path}: too short for a Connect Four book")
     magic, version, plies, count = _HEADER.unpack_from(data)
-    if magic != MAGIC or version != VERSION:
+    if magic != MAGIC or version not in _READABLE:
         raise ValueError(f"{path}: not a Connect Four book (version {VERSION})")
     try:
         raw = zlib.decompress(data[_HEADER.size :])
     except zlib.error as exc:
         raise ValueError(f"{path}: corrupt book ({exc})") from None
-    if len(raw) != 9 * count:
+    width = 10 if version >= 3 else 9  # bytes per entry: key, score (and move)
+    if len(raw) != width * count:
         raise ValueError(f"{path}: corrupt book ({len(raw)} bytes for {count} entries)")
     interleaved = bytearray(8 * count)
     for j in range(8):  # plane j holds byte j of every difference
@@ -167,10 +226,15 @@ def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
     if sys.byteorder != "little":  # pragma: no cover - the format is little endian
         deltas.byteswap()
     keys = array("Q", accumulate(deltas))
-    scores = array("b", raw[8 * count :])
-    if 0 in deltas[1:] or any(abs(s) > 21 for s in scores):
-        raise ValueError(f"{path}: corrupt book (keys out of order or scores out of range)")
-    return Book._sorted(plies, keys, scores)
+    score_bytes = raw[8 * count : 9 * count]
+    move_bytes = raw[9 * count :] if version >= 3 else bytes([NO_MOVE & 0xFF]) * count
+    if (
+        deltas.count(0) > (deltas[0] == 0)
+        or score_bytes.translate(None, _SCORE_BYTES)
+        or move_bytes.translate(None, _MOVE_BYTES)
+    ):
+        raise ValueError(f"{path}: corrupt book (keys out of order, scores or moves out of range)")
+    return Book._sorted(plies, keys, array("b", score_bytes), array("b", move_bytes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,39 +275,67 @@ def enumerate_positions(plies: int, root: str = "") -> list[list[tuple[int, str]
     return levels
 
 
-def _solve_chunk(items: list[tuple[int, str]]) -> list[tuple[int, int]]:
-    """Worker task: exact scores of the positions given by move sequences.
+#: A deepest-level position to solve: its key, its move sequence, and its
+#: score if a checkpoint already has it (then only its move is searched).
+Task = tuple[int, str, "int | None"]
+
+
+def _as_keyed(position: Connect4Position) -> Connect4Position:
+    """The position in the orientation its book key encodes (the smaller of
+    its and its mirror's key), so that stored moves have one meaning."""
+    cur, mask = position.current(), position.mask
+    if position_key(cur, mask) <= position_key(mirror_bits(cur), mirror_bits(mask)):
+        return position
+    mirrored = "".join(str(WIDTH + 1 - int(c)) for c in position.moves or "")
+    return Connect4Position(mirror_bits(position.x), mirror_bits(position.o), mirrored)
+
+
+def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
+    """Worker task: exact score and best move of each position given.
 
     Uses the worker process's shared table without clearing it, so siblings
     solved one after another reuse each other's work, and tests each
     position's score first at its predecessor's (siblings' scores are close).
+    The move is the engine's: the first in centre-first order whose child
+    (one stone past the book) is proven to keep the score, children that the
+    shipped book's bound already rules out skipped.
     """
+    from unbeatable.search.engine import UNLIMITED
     from unbeatable.solvers.connect4.engine import Connect4Engine
 
     game = connect4()
-    engine = Connect4Engine(book=None)
+    # The shipped book is used only for bounds one stone past it (and its
+    # own moves, the very ones this computes); scores come from searches.
+    engine = Connect4Engine()
     out = []
     guess: int | None = None
-    for key, moves in items:
-        score, _ = engine.solve_score(game.parse(moves), guess=guess)
-        out.append((key, score))
+    for key, moves, known in items:
+        position = _as_keyed(game.parse(moves))
+        score = known if known is not None else engine.solve_score(position, guess=guess)[0]
+        move = engine._best_move(position, score, False, UNLIMITED)
+        out.append((key, score, move))
         guess = score
     return out
 
 
-def _read_checkpoint(path: Path) -> dict[int, int]:
-    """Scores already solved, from a checkpoint (a torn last line is ignored)."""
-    done: dict[int, int] = {}
+def _read_checkpoint(path: Path) -> tuple[dict[int, int], dict[int, int]]:
+    """Scores and moves already solved, from a checkpoint: one ``key score``
+    or ``key score move`` line per position (a torn last line is ignored)."""
+    scores: dict[int, int] = {}
+    moves: dict[int, int] = {}
     if not path.exists():
-        return done
+        return scores, moves
     for line in path.read_text().splitlines():
         parts = line.split()
-        if len(parts) == 2:
+        if len(parts) in (2, 3):
             try:
-                done[int(parts[0])] = int(parts[1])
+                numbers = [int(part) for part in parts]
             except ValueError:
                 continue
-    return done
+            scores[numbers[0]] = numbers[1]
+            if len(numbers) == 3:
+                moves[numbers[0]] = numbers[2]
+    return scores, moves
 
 
 def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: int) -> None:
@@ -275,11 +367,18 @@ def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: i
 
 
 def _write(
-    levels: list[list[tuple[int, str]]], scores: dict[int, int], plies: int, out: Path
+    levels: list[list[tuple[int, str]]],
+    scores: dict[int, int],
+    moves: dict[int, int],
+    plies: int,
+    out: Path,
 ) -> Book:
-    """Save every position of ``levels`` that has a score as the book ``out``."""
+    """Save every position of ``levels`` that has a score as the book ``out``
+    (with its move, for the deepest level)."""
     keys = [key for level in levels for key, _ in level if key in scores]
-    book = Book(plies, keys, [scores[k] for k in keys])
+    deepest = {key for key, _ in levels[-1]}
+    best = [moves.get(k, NO_MOVE) if k in deepest else NO_MOVE for k in keys]
+    book = Book(plies, keys, [scores[k] for k in keys], best)
     out.parent.mkdir(parents=True, exist_ok=True)
     book.save(out)
     return book
@@ -294,9 +393,9 @@ def book_from_checkpoint(plies: int, checkpoint: Path, out: Path, root: str = ""
     """
     start = time.perf_counter()
     levels = enumerate_positions(plies, root)
-    scores = _read_checkpoint(Path(checkpoint))
+    scores, moves = _read_checkpoint(Path(checkpoint))
     _derive(levels, scores, len(levels) - 2)
-    book = _write(levels, scores, plies, Path(out))
+    book = _write(levels, scores, moves, plies, Path(out))
     solved = sum(1 for key, _ in levels[-1] if key in scores)
     return BookStats(
         plies=plies,
@@ -323,9 +422,11 @@ def build_book(
     ``workers`` local processes search the deepest level (default: CPU count),
     or Ray tasks when ``ray_address`` is given (``"local"`` starts a local Ray,
     ``"auto"`` joins a running cluster; needs the ``unbeatable[ray]`` extra).
-    ``progress(done, total)`` is called as deepest-level positions complete.
-    Solved scores are appended to ``checkpoint`` (default: ``out`` + ``.partial``)
-    and reused by the next build, which resumes an interrupted one.
+    ``progress(done, total)`` is called as deepest-level positions complete
+    (their score and best move known). Results are appended to ``checkpoint``
+    (default: ``out`` + ``.partial``) and reused by the next build, which
+    resumes an interrupted one; a checkpoint of scores alone (a version 2
+    build's) is resumed by searching the moves only.
     ``root`` (a move sequence) restricts the book to the positions reachable
     from it: a book for a subtree (tests build small ones near the end of a game).
     """
@@ -335,9 +436,9 @@ def build_book(
     out = Path(out)
     checkpoint = Path(checkpoint) if checkpoint else out.with_name(out.name + ".partial")
     levels = enumerate_positions(plies, root)
-    scores = _read_checkpoint(checkpoint)
+    scores, moves = _read_checkpoint(checkpoint)
     deepest = levels[-1]
-    todo = [item for item in deepest if item[0] not in scores]
+    todo: list[Task] = [(key, line, scores.get(key)) for key, line in deepest if key not in moves]
     resumed = len(deepest) - len(todo)
     total = len(deepest)
     if progress:
@@ -349,15 +450,15 @@ def build_book(
         done = resumed
         results = _run_ray(chunks, ray_address) if ray_address else _run_local(chunks, workers)
         for batch in results:
-            for key, score in batch:
-                scores[key] = score
-                log.write(f"{key} {score}\n")
+            for key, score, move in batch:
+                scores[key], moves[key] = score, move
+                log.write(f"{key} {score} {move}\n")
             log.flush()
             done += len(batch)
             if progress:
                 progress(done, total)
     _derive(levels, scores, len(levels) - 2)
-    book = _write(levels, scores, plies, out)
+    book = _write(levels, scores, moves, plies, out)
     return BookStats(
         plies=plies,
         positions=len(book),
@@ -370,8 +471,8 @@ def build_book(
 
 
 def _run_local(
-    chunks: list[list[tuple[int, str]]], workers: int | None
-) -> Iterator[list[tuple[int, int]]]:
+    chunks: list[list[Task]], workers: int | None
+) -> Iterator[list[tuple[int, int, int]]]:
     """Solve chunks in a local process pool, yielding results as they complete.
 
     On an interrupt (Ctrl-C) or any error the pool is terminated at once,
@@ -402,7 +503,7 @@ def _worker_ignores_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_ray(chunks: list[list[tuple[int, str]]], address: str) -> Iterator[list[tuple[int, int]]]:
+def _run_ray(chunks: list[list[Task]], address: str) -> Iterator[list[tuple[int, int, int]]]:
     """Solve chunks as Ray tasks (Ray imported only here), yielding as they complete."""
     import ray
 
@@ -414,7 +515,7 @@ def _run_ray(chunks: list[list[tuple[int, str]]], address: str) -> Iterator[list
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)
             for ref in finished:
-                result: list[tuple[int, int]] = ray.get(ref)
+                result: list[tuple[int, int, int]] = ray.get(ref)
                 yield result
     finally:  # interrupted: the cluster need not finish the rest
         for ref in pending:

@@ -21,6 +21,7 @@ different threads use different cores.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -260,7 +261,7 @@ class Connect4Engine:
         if book is not None:
             known = book.get(position)
             if known is not None:
-                return ((known > 0) - (known < 0)) if weak else known
+                return _sign(known) if weak else known
             lower = book.parent_bound(position)
         else:
             lower = None
@@ -300,11 +301,13 @@ class Connect4Engine:
             unknown = Outcome("unknown", None, exact=False)
             return self._guess(position, limits, unknown, start, use_outcome=False)
         outcome = _outcome(position.stones, score, weak)
+        refuted: list[int] = []
         try:
-            move = self._best_move(position, score, weak, limits)
+            move = self._best_move(position, score, weak, limits, refuted)
         except SearchTimeout:
-            # Out of time: the value stands, the move is a heuristic pick.
-            return self._guess(position, limits, outcome, start, use_outcome=True)
+            # Out of time: the value stands, the move is a heuristic pick
+            # among those not yet proven to give value away.
+            return self._guess(position, limits, outcome, start, True, refuted)
         return Solved(outcome, self._count.nodes - start, move, move_proven=True)
 
     def guess(self, position: Connect4Position) -> Solved:
@@ -326,6 +329,7 @@ class Connect4Engine:
         outcome: Outcome,
         start: int,
         use_outcome: bool,
+        refuted: Sequence[int] = (),
     ) -> Solved:
         """The answer once the limits expired: the heuristic search's move (and
         its outcome, unless ``use_outcome`` keeps the proven one). Nobody wants
@@ -335,19 +339,34 @@ class Connect4Engine:
             return Solved(outcome, spent, None)
         from unbeatable.solvers.connect4.heuristic import best_guess
 
-        guess = best_guess(position)
+        guess = best_guess(position, exclude=refuted)
         return Solved(outcome if use_outcome else guess.outcome, spent + guess.nodes, guess.move)
 
-    def _best_move(self, position: Connect4Position, score: int, weak: bool, limits: Limits) -> int:
+    def _best_move(
+        self,
+        position: Connect4Position,
+        score: int,
+        weak: bool,
+        limits: Limits,
+        refuted: list[int] | None = None,
+    ) -> int:
         """The first move in tie-break order (centre first) that keeps ``score``
         (strong or weak): an immediate win if there is one, else a child whose
         value, from the book or a null-window test, is at most ``-score``.
         Raises :class:`SearchTimeout`.
 
         Taking the first in centre order makes the move the one analysis calls
-        best (ties go to the centre), so the AI and its explanation agree.
+        best (ties go to the centre), so the AI and its explanation agree. At
+        the book's deepest level the book stores that move: proving it there
+        can take longer than an AI move may. One stone past the book, a child
+        whose bound from the book already exceeds ``-score`` is skipped.
+        Moves found to give value away are appended to ``refuted``.
         """
+        refuted = [] if refuted is None else refuted
         game = connect4()
+        book = self.book
+        if book is not None and (stored := book.move(position)) is not None:
+            return stored
         wins = game.winning_moves(position, position.to_move)
         if wins:
             return game.tie_break(position, wins)[0]
@@ -366,14 +385,24 @@ class Connect4Engine:
             return (safe or game.ordered_moves(position))[0]
         for col in safe:
             child = children[col]
-            known = self.book.get(child) if self.book is not None else None
+            known = book.get(child) if book is not None else None
+            if known is None and book is not None:
+                bound = book.parent_bound(child)
+                if bound is not None and (_sign(-bound) if weak else -bound) < score:
+                    refuted.append(col)  # the opponent can do better than -score
+                    continue
             if known is None:
                 known = (
                     0 if child.stones == CELLS else self._search(child, -score, -score + 1, limits)
                 )
             if -known >= score:
                 return col
+            refuted.append(col)
         return safe[0]  # pragma: no cover - some child keeps the score
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
 
 
 def _require_running(position: Connect4Position) -> None:

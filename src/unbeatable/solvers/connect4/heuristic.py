@@ -11,6 +11,7 @@ horizon, the guess is exact.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,8 +37,14 @@ class Guess:
     depth: int
 
 
-def best_guess(position: Connect4Position, nodes: int = GUESS_NODES) -> Guess:
-    """Best move by iterative deepening within ``nodes`` nodes (at least depth 1)."""
+def best_guess(
+    position: Connect4Position, nodes: int = GUESS_NODES, exclude: Collection[int] = ()
+) -> Guess:
+    """Best move by iterative deepening within ``nodes`` nodes (at least depth 1).
+
+    ``exclude``: moves already proven to give value away (a timed-out exact
+    search's findings), left out unless nothing else remains.
+    """
     game = connect4()
     moves = game.ordered_moves(position)
     if not moves:
@@ -51,6 +58,7 @@ def best_guess(position: Connect4Position, nodes: int = GUESS_NODES) -> Guess:
     cur, mask = np.uint64(position.current()), np.uint64(position.mask)
     count = kernel.ordered_children(cur, mask, columns)
     candidates = [int(c) for c in columns[:count]]
+    candidates = [c for c in candidates if c not in exclude] or candidates
     if not candidates:  # every move loses at once
         return Guess(Outcome("loss", 2), moves[0], 1, 1)
     stats[kernel.BUDGET] = nodes
