@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import numpy as np
@@ -66,10 +67,14 @@ def test_tiny_book_with_two_workers(tmp_path: Path) -> None:
 def stored_moves_keep_the_score(book: Book, root: str) -> None:
     """Every deepest-level position has a stored move, in both orientations,
     and the move keeps the position's score (checked by a direct search)."""
-    engine = Connect4Engine(book=None)
     deepest = enumerate_positions(book.plies, root)[-1]
     assert deepest
-    for _, moves in deepest:
+    moves_keep_the_score(book, [moves for _, moves in deepest])
+
+
+def moves_keep_the_score(book: Book, lines: list[str]) -> None:
+    engine = Connect4Engine(book=None)
+    for moves in lines:
         for line in (moves, "".join(str(8 - int(c)) for c in moves)):
             position = game.parse(line)
             score = book.get(position)
@@ -253,3 +258,14 @@ def test_shipped_book_is_consistent_by_negamax() -> None:
                     assert child_score is not None, child.moves
                     values.append(-child_score)
             assert book.get(position) == max(values), moves
+
+
+@pytest.mark.slow
+def test_shipped_books_stored_moves_keep_their_scores() -> None:
+    """A sample of the deepest level's stored moves, checked by direct search
+    (every 8-stone child is a 9-stone search: the whole level would take hours)."""
+    book = load_book(DEFAULT_BOOK)
+    deepest = [moves for _, moves in enumerate_positions(book.plies)[-1]]
+    stored = [moves for moves in deepest if book.move(game.parse(moves)) is not None]
+    assert len(stored) == len(deepest)
+    moves_keep_the_score(book, random.Random(8).sample(stored, 30))

@@ -17,6 +17,7 @@ from unbeatable.games.connect4 import (
     mirror_bits,
     pons_outcome,
     pons_score,
+    predecessors,
 )
 
 c4: Connect4Game = get_game("connect4")  # type: ignore[assignment]
@@ -264,6 +265,23 @@ def test_sequence_and_grid_round_trip(game: tuple[str, Connect4Position]) -> Non
     assert c4.format(c4.parse(c4.format(q))) == c4.format(q)
     assert c4.winning_line(q) == c4.winning_line(p)
     assert c4.key(q) == c4.key(p)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_predecessors_are_the_positions_one_move_back(game: tuple[str, Connect4Position]) -> None:
+    """Every predecessor leads here by its move, the real last move is one of
+    them, and there is one per top stone of the player who moved last."""
+    moves, p = game
+    back = list(predecessors(p))
+    for col, before in back:
+        assert before.stones == p.stones - 1
+        assert c4.play(before, col) == p
+    if moves:
+        assert (int(moves[-1]) - 1, c4.parse(moves[:-1])) in back
+    last = p.o if c4.to_move(p) == "x" else p.x
+    tops = [p.height(c) for c in range(7)]
+    assert len(back) == sum(1 for c, h in enumerate(tops) if h and last >> (c * 7 + h - 1) & 1)
 
 
 @settings(max_examples=300, deadline=None)

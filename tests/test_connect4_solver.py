@@ -11,7 +11,7 @@ import pytest
 
 from connect4_sets import cases
 from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome, win_now_score
-from unbeatable.search.engine import Limits, Outcome
+from unbeatable.search.engine import Limits, Outcome, SearchTimeout
 from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import Book
@@ -168,8 +168,8 @@ def test_best_guess_leaves_out_moves_proven_to_give_value_away() -> None:
 
 
 def test_the_book_plays_its_deepest_level_and_bounds_the_next() -> None:
-    """At the book's deepest level the engine plays the stored move if the
-    book has it (no search), else searches the children in centre order,
+    """At the book's deepest level the engine plays the stored move (no
+    search); a book without moves searches the children in centre order,
     skipping those the book's bound one stone past it rules out; every
     move it passes over gives value away."""
     table = TranspositionTable()
@@ -191,9 +191,70 @@ def test_the_book_plays_its_deepest_level_and_bounds_the_next() -> None:
         assert -book_free.solve_score(game.play(position, col))[0] < score
     assert -book_free.solve_score(game.play(position, move))[0] == score
     engine.book = book
-    if book.move(position) is not None:
-        solved = engine.solve(position)
-        assert solved.nodes == 0 and solved.move == 5
+    assert book.move(position) == 5
+    solved = engine.solve(position)
+    assert solved.nodes == 0 and solved.move == 5
+
+
+def test_two_stones_past_the_book_a_stored_move_bounds_every_reply() -> None:
+    """Taking back a reply and a stored book move bounds the position from
+    below by the book's score: never above the exact score, and equal to it
+    after a best reply (here from positions the solver settles fast)."""
+    engine = Connect4Engine(table=TranspositionTable())
+    book = engine.book
+    assert book is not None
+    checked = tight = 0
+    for line in ("23222457", "31544245", "31433667"):
+        start = game.parse(line)
+        for col in game.moves(start):
+            after = game.play(start, col)
+            values = {}
+            for reply in game.moves(after):
+                position = game.play(after, reply)
+                bound = book.grandparent_bound(position)
+                if bound is not None:
+                    values[reply] = engine.solve_score(position)[0]
+                    assert values[reply] >= bound, position.moves
+                    checked += 1
+                    tight += values[reply] == bound
+            if col == book.move(start):
+                assert len(values) == len(game.moves(after))  # every reply is bounded
+                assert min(values.values()) == book.get(start)  # exact after a best reply
+    assert checked > 50 and tight > 10
+
+
+def test_past_the_book_the_engine_keeps_the_proved_bound_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two stones past the book (after the stored move and a best reply) the
+    engine proves a move that keeps the book's score, then the exact score; a
+    reply to its move is bounded by what that proof showed. Out of time for the
+    exact score, the move that keeps the bound still comes, marked inexact."""
+    engine = Connect4Engine(table=TranspositionTable())
+    position = game.parse("3143366744")  # 31433667 (score 6, stored move 4), then 4
+    assert engine.lower_bound(position) == 6
+    solved = engine.solve(position, Limits.seconds(60))
+    assert solved.move_proven and solved.outcome == Outcome("win", *pons_outcome(10, 6)[1:])
+    child = game.play(position, solved.move)
+    assert -engine.solve_score(child)[0] == 6
+    for reply in game.moves(child):
+        after = game.play(child, reply)
+        if not game.is_terminal(after):
+            assert engine.lower_bound(after) == 6  # remembered from the proof
+    erred = game.parse("3143366745")  # a worse reply: the score rises to 13
+    solved = engine.solve(erred, Limits.seconds(60))
+    assert solved.move_proven and solved.outcome.plies == pons_outcome(10, 13)[1]
+    assert -engine.solve_score(game.play(erred, solved.move))[0] == 13
+
+    engine.reset()
+
+    def out_of_time(*args: object, **kwargs: object) -> int:
+        raise SearchTimeout("no time left for the exact score")
+
+    monkeypatch.setattr(engine, "_score", out_of_time)
+    solved = engine.solve(position, Limits.seconds(60))
+    assert solved.move_proven and solved.outcome == Outcome("win", None, exact=False)
+    assert -engine.solve_score(game.play(position, solved.move))[0] >= 6
 
 
 def test_registry_returns_the_connect4_engine() -> None:

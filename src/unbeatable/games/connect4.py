@@ -28,7 +28,7 @@ sentinel row on top, so that a column's stones never carry into the next::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -200,6 +200,21 @@ class Connect4Position:
     def height(self, col: int) -> int:
         """Number of stones in column ``col``."""
         return ((self.mask >> (col * (HEIGHT + 1))) & 0x7F).bit_length()
+
+
+def predecessors(position: Connect4Position) -> Iterator[tuple[int, Connect4Position]]:
+    """Every position one move earlier that leads here, with that move's
+    column: a top stone of the player who moved last, taken back.
+
+    The board does not say which stone came last, so a fact that holds for
+    each predecessor holds for the position whatever its history.
+    """
+    last = position.x if position.to_move == O else position.o
+    for col in range(WIDTH):
+        height = position.height(col)
+        top = bit(col, height - 1) if height else 0
+        if top & last:
+            yield col, Connect4Position(position.x & ~top, position.o & ~top, None, None)
 
 
 def position_key(current: int, mask: int) -> int:

@@ -58,11 +58,11 @@ from unbeatable.games.connect4 import (
     CELLS,
     WIDTH,
     Connect4Position,
-    bit,
     canonical_key,
     connect4,
     mirror_bits,
     position_key,
+    predecessors,
     win_now_score,
 )
 
@@ -167,16 +167,28 @@ class Book:
         """
         if position.stones != self.plies + 1 or position.winner is not None:
             return None
-        last = position.o if position.to_move == "x" else position.x
+        known = [self.get(before) for _, before in predecessors(position)]
+        return max((-k for k in known if k is not None), default=None)
+
+    def grandparent_bound(self, position: Connect4Position) -> int | None:
+        """A lower bound on the score of a position two stones past the book.
+
+        Take back a stone of each player: if that leaves a position of the
+        book whose stored move is the second stone taken back, the position
+        after that move had exactly the negated book score, and whatever the
+        opponent answered, the side to move now scores at least the book's
+        score. The best such bound, or None. After perfect play on both sides
+        it is the exact score: this is how the impossible level keeps the
+        book's value past it without first proving the exact one.
+        """
+        if position.stones != self.plies + 2 or position.winner is not None:
+            return None
         best: int | None = None
-        for col in range(WIDTH):
-            height = position.height(col)
-            top = bit(col, height - 1) if height else 0
-            if top & last:
-                before = Connect4Position(position.x & ~top, position.o & ~top, None, None)
-                known = self.get(before)
-                if known is not None and (best is None or -known > best):
-                    best = -known
+        for _, before in predecessors(position):
+            for col, start in predecessors(before):
+                known = self.get(start)
+                if known is not None and (best is None or known > best) and self.move(start) == col:
+                    best = known
         return best
 
     def items(self) -> Iterator[tuple[int, int]]:

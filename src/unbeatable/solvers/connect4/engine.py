@@ -1,11 +1,20 @@
 """Connect4Engine: the exact solver behind the Engine protocol.
 
 A position's value comes from, in order: the game's own end (won or full
-board), the opening book, then the compiled search. One stone past the book
-the search starts from a bound the book gives (see :meth:`Book.parent_bound`):
-against a perfect opponent it is the exact value, proved by one null-window
-search. The best move is the first child, in tie-break order (centre first),
-that a null-window test proves keeps the value.
+board), the opening book, then the compiled search. The best move is the
+first child, in tie-break order (centre first), that a null-window test
+proves keeps the value.
+
+Past the book, the value is often already bounded from below by what was
+proved before: the book one or two stones back (:meth:`Book.parent_bound`,
+:meth:`Book.grandparent_bound`), or a move the engine proved earlier in the
+game (it remembers the bound each proof gave the position it led to). After
+a perfect opponent's move that bound *is* the value, and proving a move that
+keeps it is cheap, while proving that nothing does better (the exact value)
+can take far longer than a move may. So :meth:`Connect4Engine.solve` first
+finds a move keeping the bound, then spends the rest of the budget on the
+exact value (and a better move, should the opponent have erred); out of time
+there, it answers with the move that keeps the bound and an inexact outcome.
 
 Searches run in resumable slices of :data:`SLICE` nodes, and the limits
 (deadline, stop switch) are checked between slices: a search can be stopped
@@ -29,8 +38,10 @@ from typing import TYPE_CHECKING
 from unbeatable.games.connect4 import (
     CELLS,
     Connect4Position,
+    canonical_key,
     connect4,
     pons_outcome,
+    predecessors,
     win_now_score,
 )
 from unbeatable.search.engine import (
@@ -51,6 +62,8 @@ if TYPE_CHECKING:
 #: Nodes per slice of a limited search (about 10 ms): how often the limits
 #: are checked.
 SLICE = 100_000
+#: Upper bounds the engine remembers from its proofs (a few MB at most).
+PROVEN_LIMIT = 1 << 16
 _UNLIMITED_NODES = 1 << 62
 
 
@@ -120,6 +133,9 @@ class Connect4Engine:
         self._scratch: _Scratch | None = None
         self._count = _Count()
         self._lock = threading.Lock()
+        #: Canonical key -> an upper bound on that position's score, proved
+        #: by a null-window test on it as a child of a position being solved.
+        self._proven: dict[int, int] = {}
 
     def __repr__(self) -> str:
         return f"Connect4Engine(book={self.book!r})"
@@ -143,8 +159,36 @@ class Connect4Engine:
             return self._scratch
 
     def reset(self) -> None:
-        """Forget what the table learnt (benchmarks time each position from scratch)."""
+        """Forget what the table and the proofs learnt (benchmarks time each
+        position from scratch)."""
         self.table.clear()
+        with self._lock:
+            self._proven.clear()
+
+    def _remember(self, position: Connect4Position, upper: int) -> None:
+        """Keep a proved upper bound on ``position``'s score; the oldest go first."""
+        key = canonical_key(position)
+        with self._lock:
+            known = self._proven.pop(key, None)
+            self._proven[key] = upper if known is None else min(known, upper)
+            while len(self._proven) > PROVEN_LIMIT:
+                del self._proven[next(iter(self._proven))]
+
+    def lower_bound(self, position: Connect4Position) -> int | None:
+        """A proved lower bound on the score of a position the book does not
+        hold, or None: from the book one or two stones back, or from an
+        upper bound proved on a predecessor (the side to move now scores at
+        least its negation, whatever move led here)."""
+        bounds: list[int | None] = []
+        if self.book is not None:
+            bounds += [self.book.parent_bound(position), self.book.grandparent_bound(position)]
+        proven = self._proven
+        if proven:
+            bounds += [
+                None if (upper := proven.get(canonical_key(before))) is None else -upper
+                for _, before in predecessors(position)
+            ]
+        return max((b for b in bounds if b is not None), default=None)
 
     def warm_up(self) -> None:
         """Load the compiled kernel, the table and the book now, not in the first
@@ -255,17 +299,12 @@ class Connect4Engine:
         return lo
 
     def _value(self, position: Connect4Position, limits: Limits, weak: bool) -> int:
-        """The book's score, else a search's (from the book's bound one stone past
-        it); raises :class:`SearchTimeout`."""
-        book = self.book
-        if book is not None:
-            known = book.get(position)
-            if known is not None:
-                return _sign(known) if weak else known
-            lower = book.parent_bound(position)
-        else:
-            lower = None
-        return self._score(position, limits, weak, lower)
+        """The book's score, else a search's (from the best proved lower bound);
+        raises :class:`SearchTimeout`."""
+        known = self.book.get(position) if self.book is not None else None
+        if known is not None:
+            return _sign(known) if weak else known
+        return self._score(position, limits, weak, self.lower_bound(position))
 
     # -- the Engine protocol ----------------------------------------------------
 
@@ -295,6 +334,10 @@ class Connect4Engine:
         if (over := _finished(position)) is not None:
             return over
         start = self._count.nodes
+        if not weak and (self.book is None or self.book.get(position) is None):
+            lower = self.lower_bound(position)
+            if lower is not None:
+                return self._solve_above(position, lower, limits, start)
         try:
             score = self._value(position, limits, weak)
         except SearchTimeout:
@@ -308,6 +351,38 @@ class Connect4Engine:
             # Out of time: the value stands, the move is a heuristic pick
             # among those not yet proven to give value away.
             return self._guess(position, limits, outcome, start, True, refuted)
+        return Solved(outcome, self._count.nodes - start, move, move_proven=True)
+
+    def _solve_above(
+        self, position: Connect4Position, lower: int, limits: Limits, start: int
+    ) -> Solved:
+        """:meth:`solve` for a position whose score is proved to be at least
+        ``lower``: a move that keeps ``lower`` first, then the exact score and,
+        if it is higher (the opponent erred), a move that keeps it.
+
+        Out of time after the first step, the answer is the move that keeps
+        ``lower`` with an inexact outcome ("at least" is all that is known);
+        before it, the heuristic's pick among the moves not proven to fall
+        short of ``lower``.
+        """
+        refuted: list[int] = []
+        try:
+            keeping = self._best_move(position, lower, False, limits, refuted)
+        except SearchTimeout:
+            unknown = Outcome("unknown", None, exact=False)
+            return self._guess(position, limits, unknown, start, True, refuted)
+        try:
+            score = self._score(position, limits, False, lower)
+        except SearchTimeout:
+            at_least = _at_least(lower)
+            return Solved(at_least, self._count.nodes - start, keeping, move_proven=True)
+        outcome = _outcome(position.stones, score, False)
+        if score == lower:
+            return Solved(outcome, self._count.nodes - start, keeping, move_proven=True)
+        try:
+            move = self._best_move(position, score, False, limits)
+        except SearchTimeout:
+            return Solved(outcome, self._count.nodes - start, keeping)
         return Solved(outcome, self._count.nodes - start, move, move_proven=True)
 
     def guess(self, position: Connect4Position) -> Solved:
@@ -392,9 +467,12 @@ class Connect4Engine:
                     refuted.append(col)  # the opponent can do better than -score
                     continue
             if known is None:
-                known = (
-                    0 if child.stones == CELLS else self._search(child, -score, -score + 1, limits)
-                )
+                if child.stones == CELLS:
+                    known = 0
+                else:
+                    known = self._search(child, -score, -score + 1, limits)
+                    if -known >= score and not weak:
+                        self._remember(child, known)  # fail-low: at most ``known``
             if -known >= score:
                 return col
             refuted.append(col)
@@ -417,6 +495,12 @@ def _finished(position: Connect4Position) -> Solved | None:
     if position.stones == CELLS:
         return Solved(Outcome("draw", 0), 0)
     return None
+
+
+def _at_least(lower: int) -> Outcome:
+    """What a lower bound alone says: a win (how fast unknown) if it is
+    positive, else nothing certain."""
+    return Outcome("win" if lower > 0 else "unknown", None, exact=False)
 
 
 def _outcome(stones: int, score: int, weak: bool) -> Outcome:
