@@ -11,7 +11,7 @@ import pytest
 
 from connect4_sets import cases
 from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome, win_now_score
-from unbeatable.search.engine import Limits, Outcome, SearchTimeout
+from unbeatable.search.engine import KNOWN_ONLY, Limits, Outcome, SearchTimeout
 from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import Book
@@ -231,6 +231,7 @@ def test_past_the_book_the_engine_keeps_the_proved_bound_first(
     reply to its move is bounded by what that proof showed. Out of time for the
     exact score, the move that keeps the bound still comes, marked inexact."""
     engine = Connect4Engine(table=TranspositionTable())
+    fresh = Connect4Engine(table=TranspositionTable())
     position = game.parse("3143366744")  # 31433667 (score 6, stored move 4), then 4
     assert engine.lower_bound(position) == 6
     solved = engine.solve(position, Limits.seconds(60))
@@ -241,6 +242,9 @@ def test_past_the_book_the_engine_keeps_the_proved_bound_first(
         after = game.play(child, reply)
         if not game.is_terminal(after):
             assert engine.lower_bound(after) == 6  # remembered from the proof
+            # ...but nothing is searched when nothing may be: what the easy and
+            # medium levels take must not depend on what the engine remembers.
+            assert engine.solve(after, KNOWN_ONLY) == fresh.solve(after, KNOWN_ONLY)
     erred = game.parse("3143366745")  # a worse reply: the score rises to 13
     solved = engine.solve(erred, Limits.seconds(60))
     assert solved.move_proven and solved.outcome.plies == pons_outcome(10, 13)[1]

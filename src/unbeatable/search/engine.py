@@ -127,7 +127,9 @@ class Solved(NamedTuple):
     #: Best move found, when the engine knows one (None for finished positions).
     move: Any = None
     #: True when ``move`` is proven to keep ``outcome`` (a best move), not just
-    #: the engine's best guess when time ran out.
+    #: the engine's best guess when time ran out. With an inexact outcome: the
+    #: move is proven to keep a lower bound the engine had proved, but whether
+    #: another does better is unknown (so faces treat it as unproven).
     move_proven: bool = False
 
 

@@ -329,12 +329,20 @@ class Connect4Engine:
         """Outcome for the side to move and a move that achieves it.
 
         Exact unless the limits expire first: then ``unknown`` (or a result a
-        short depth-limited search proved) with its best guess of a move.
+        short depth-limited search proved) with its best guess of a move, or,
+        where a lower bound was proved before (see :meth:`_solve_above`), a
+        move proven to keep it with an inexact outcome.
         """
         if (over := _finished(position)) is not None:
             return over
         start = self._count.nodes
-        if not weak and (self.book is None or self.book.get(position) is None):
+        # (Not when nothing may be searched: what KNOWN_ONLY answers must not
+        # depend on which proofs this engine happens to remember.)
+        if (
+            not weak
+            and limits.remaining() > 0
+            and (self.book is None or self.book.get(position) is None)
+        ):
             lower = self.lower_bound(position)
             if lower is not None:
                 return self._solve_above(position, lower, limits, start)
