@@ -10,7 +10,13 @@ import time
 import pytest
 
 from connect4_sets import cases
-from unbeatable.games.connect4 import Connect4Position, connect4, pons_outcome, win_now_score
+from unbeatable.games.connect4 import (
+    Connect4Position,
+    connect4,
+    pons_outcome,
+    predecessors,
+    win_now_score,
+)
 from unbeatable.search.engine import KNOWN_ONLY, Limits, Outcome, SearchTimeout
 from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
@@ -259,6 +265,46 @@ def test_past_the_book_the_engine_keeps_the_proved_bound_first(
     solved = engine.solve(position, Limits.seconds(60))
     assert solved.move_proven and solved.outcome == Outcome("win", None, exact=False)
     assert -engine.solve_score(game.play(position, solved.move))[0] >= 6
+
+
+def test_out_of_time_the_move_under_test_is_played_and_its_bound_tried_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the limits cut a child's test short, the tests before it having
+    refuted their moves, that child is the move (unproven), and the bound it
+    was being tested for is tried first after the reply: a likely bound,
+    proved only once a move keeps it."""
+    engine = Connect4Engine(table=TranspositionTable())
+    position = game.parse("721672466")  # one stone past the book, score 2
+    assert engine.lower_bound(position) == 2
+    search = engine._search
+    cut_short = game.play(position, 5)
+
+    def slow_on_the_keeper(child: Connect4Position, *args: object) -> int:
+        if child == cut_short:
+            raise SearchTimeout("out of time")
+        return search(child, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "_search", slow_on_the_keeper)
+    solved = engine.solve(position, Limits.seconds(60))
+    assert solved.move == 5 and not solved.move_proven  # 3, 2, 4 and 1 refuted first
+    for reply in game.moves(cut_short):
+        after = game.play(cut_short, reply)
+        if not game.is_terminal(after):
+            assert engine._likely_bound(after) == 2 and engine.lower_bound(after) is None
+
+
+def test_a_likely_bound_no_move_keeps_falls_back_to_the_exact_search() -> None:
+    """A wrong guess costs time, never truth: if no move keeps the likely bound,
+    the value is searched as usual and the answer is exact."""
+    position = game.parse("314336674441")  # a win in 19 plies (score 5)
+    truth = Connect4Engine(table=TranspositionTable()).solve(position)
+    engine = Connect4Engine(table=TranspositionTable())
+    for _, before in predecessors(position):
+        engine._remember(before, -7, proved=False)  # "at least 7": too high
+    assert engine._likely_bound(position) == 7 and engine.lower_bound(position) is None
+    solved = engine.solve(position, Limits.seconds(60))
+    assert (solved.outcome, solved.move, solved.move_proven) == (truth.outcome, truth.move, True)
 
 
 def test_registry_returns_the_connect4_engine() -> None:

@@ -136,6 +136,10 @@ class Connect4Engine:
         #: Canonical key -> an upper bound on that position's score, proved
         #: by a null-window test on it as a child of a position being solved.
         self._proven: dict[int, int] = {}
+        #: The same for tests the limits cut short: the bound being tested
+        #: when time ran out (it most likely holds: a refutation is usually
+        #: found fast, a confirmation is the slow part). Only ever a guess.
+        self._likely: dict[int, int] = {}
 
     def __repr__(self) -> str:
         return f"Connect4Engine(book={self.book!r})"
@@ -164,15 +168,27 @@ class Connect4Engine:
         self.table.clear()
         with self._lock:
             self._proven.clear()
+            self._likely.clear()
 
-    def _remember(self, position: Connect4Position, upper: int) -> None:
-        """Keep a proved upper bound on ``position``'s score; the oldest go first."""
+    def _remember(self, position: Connect4Position, upper: int, proved: bool = True) -> None:
+        """Keep an upper bound on ``position``'s score (proved, or only the one
+        a cut-short test was trying); the oldest go first."""
+        memo = self._proven if proved else self._likely
         key = canonical_key(position)
         with self._lock:
-            known = self._proven.pop(key, None)
-            self._proven[key] = upper if known is None else min(known, upper)
-            while len(self._proven) > PROVEN_LIMIT:
-                del self._proven[next(iter(self._proven))]
+            known = memo.pop(key, None)
+            memo[key] = upper if known is None else min(known, upper)
+            while len(memo) > PROVEN_LIMIT:
+                del memo[next(iter(memo))]
+
+    def _likely_bound(self, position: Connect4Position) -> int | None:
+        """A lower bound the position most likely has, not proved: the negated
+        bound a cut-short test was trying on a predecessor, or None."""
+        likely = self._likely
+        if not likely:
+            return None
+        bounds = [likely.get(canonical_key(before)) for _, before in predecessors(position)]
+        return max((-b for b in bounds if b is not None), default=None)
 
     def lower_bound(self, position: Connect4Position) -> int | None:
         """A proved lower bound on the score of a position the book does not
@@ -344,8 +360,14 @@ class Connect4Engine:
             and (self.book is None or self.book.get(position) is None)
         ):
             lower = self.lower_bound(position)
-            if lower is not None:
-                return self._solve_above(position, lower, limits, start)
+            proved = lower is not None
+            if lower is None:
+                lower = self._likely_bound(position)
+            # (A likely bound that no move keeps gives None: search as usual.)
+            if lower is not None and (
+                found := self._solve_above(position, lower, limits, start, proved)
+            ):
+                return found
         try:
             score = self._value(position, limits, weak)
         except SearchTimeout:
@@ -353,32 +375,42 @@ class Connect4Engine:
             return self._guess(position, limits, unknown, start, use_outcome=False)
         outcome = _outcome(position.stones, score, weak)
         refuted: list[int] = []
+        pending: list[tuple[int, int]] = []
         try:
-            move = self._best_move(position, score, weak, limits, refuted)
+            move = self._best_move(position, score, weak, limits, refuted, pending)
         except SearchTimeout:
-            # Out of time: the value stands, the move is a heuristic pick
-            # among those not yet proven to give value away.
-            return self._guess(position, limits, outcome, start, True, refuted)
+            # Out of time: the value stands, the move is a guess among those
+            # not yet proven to give value away.
+            return self._guess(position, limits, outcome, start, True, refuted, pending)
         return Solved(outcome, self._count.nodes - start, move, move_proven=True)
 
     def _solve_above(
-        self, position: Connect4Position, lower: int, limits: Limits, start: int
-    ) -> Solved:
-        """:meth:`solve` for a position whose score is proved to be at least
-        ``lower``: a move that keeps ``lower`` first, then the exact score and,
-        if it is higher (the opponent erred), a move that keeps it.
+        self,
+        position: Connect4Position,
+        lower: int,
+        limits: Limits,
+        start: int,
+        proved: bool = True,
+    ) -> Solved | None:
+        """:meth:`solve` for a position whose score is at least ``lower``: a move
+        that keeps ``lower`` first, then the exact score and, if it is higher
+        (the opponent erred), a move that keeps it.
 
         Out of time after the first step, the answer is the move that keeps
         ``lower`` with an inexact outcome ("at least" is all that is known);
-        before it, the heuristic's pick among the moves not proven to fall
-        short of ``lower``.
+        before it, a guess among the moves not proven to fall short of
+        ``lower``. With ``proved`` False, ``lower`` is only likely: None if no
+        move keeps it after all (the caller then searches the value as usual).
         """
         refuted: list[int] = []
+        pending: list[tuple[int, int]] = []
+        unknown = Outcome("unknown", None, exact=False)
         try:
-            keeping = self._best_move(position, lower, False, limits, refuted)
+            keeping = self._best_move(position, lower, False, limits, refuted, pending)
         except SearchTimeout:
-            unknown = Outcome("unknown", None, exact=False)
-            return self._guess(position, limits, unknown, start, True, refuted)
+            return self._guess(position, limits, unknown, start, True, refuted, pending)
+        if not proved and (keeping in refuted or not _has_safe_move(position)):
+            return None
         try:
             score = self._score(position, limits, False, lower)
         except SearchTimeout:
@@ -413,13 +445,22 @@ class Connect4Engine:
         start: int,
         use_outcome: bool,
         refuted: Sequence[int] = (),
+        pending: Sequence[tuple[int, int]] = (),
     ) -> Solved:
-        """The answer once the limits expired: the heuristic search's move (and
-        its outcome, unless ``use_outcome`` keeps the proven one). Nobody wants
-        a guess once the stop switch is set: then no move at all."""
+        """The answer once the limits expired: the move whose test was cut
+        short, if any (the tests before it refuted their moves; a refutation
+        is usually quick, so the one that ran long most likely keeps the
+        value), else the heuristic search's move; and the outcome, unless
+        ``use_outcome`` keeps the proven one, the heuristic's. The bound the
+        cut-short test was trying is remembered as likely, for the next move.
+        Nobody wants a guess once the stop switch is set: then no move at all."""
         spent = self._count.nodes - start
         if limits.stop is not None and limits.stop.is_set():
             return Solved(outcome, spent, None)
+        if pending:
+            col, upper = pending[0]
+            self._remember(connect4().play(position, col), upper, proved=False)
+            return Solved(outcome if use_outcome else Outcome("unknown", None, False), spent, col)
         from unbeatable.solvers.connect4.heuristic import best_guess
 
         guess = best_guess(position, exclude=refuted)
@@ -432,6 +473,7 @@ class Connect4Engine:
         weak: bool,
         limits: Limits,
         refuted: list[int] | None = None,
+        pending: list[tuple[int, int]] | None = None,
     ) -> int:
         """The first move in tie-break order (centre first) that keeps ``score``
         (strong or weak): an immediate win if there is one, else a child whose
@@ -443,7 +485,9 @@ class Connect4Engine:
         the book's deepest level the book stores that move: proving it there
         can take longer than an AI move may. One stone past the book, a child
         whose bound from the book already exceeds ``-score`` is skipped.
-        Moves found to give value away are appended to ``refuted``.
+        Moves found to give value away are appended to ``refuted``; the move
+        whose test the limits cut short, with the bound the test was trying on
+        its position, to ``pending``.
         """
         refuted = [] if refuted is None else refuted
         game = connect4()
@@ -478,13 +522,27 @@ class Connect4Engine:
                 if child.stones == CELLS:
                     known = 0
                 else:
-                    known = self._search(child, -score, -score + 1, limits)
+                    try:
+                        known = self._search(child, -score, -score + 1, limits)
+                    except SearchTimeout:
+                        if pending is not None and not weak:
+                            pending.append((col, -score))
+                        raise
                     if -known >= score and not weak:
                         self._remember(child, known)  # fail-low: at most ``known``
             if -known >= score:
                 return col
             refuted.append(col)
         return safe[0]  # pragma: no cover - some child keeps the score
+
+
+def _has_safe_move(position: Connect4Position) -> bool:
+    """Whether some move leaves the opponent no win at once."""
+    game = connect4()
+    opponent = "o" if position.to_move == "x" else "x"
+    return any(
+        not game.winning_moves(game.play(position, c), opponent) for c in game.moves(position)
+    )
 
 
 def _sign(score: int) -> int:
