@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 from conftest import CliRun
+from unbeatable.cli.play import _line_name
+from unbeatable.games import get_game
 
 # From the public End-Easy set: o to move loses, x winning with its 21st stone (score -1).
 ENDGAME = "2252576253462244111563365343671351441"
@@ -119,6 +121,28 @@ def test_scripted_connect4_game_in_the_terminal() -> None:
     assert "The AI (o) plays" in result.stdout
     assert "You quit." in result.stdout
     assert "column" in result.stdout.lower()  # the bad move 9 is explained
+
+
+def test_the_terminal_says_where_the_four_is() -> None:
+    """Connect Four's rows have no names: the line is told by its columns and
+    its rows counted from the bottom (a vertical four, then others)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "unbeatable", "play", "connect4", "--as", "x"],
+        input="1\n1\n7\n2\nn\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "has four in a row on column 4, rows 1-4 from the bottom: the AI wins" in result.stdout
+    description = get_game("connect4").describe()
+    assert _line_name(description, [(5, 1), (5, 2), (5, 3), (5, 4)]) == (
+        "columns 2-5, row 1 from the bottom"
+    )
+    assert _line_name(description, [(2, 3), (3, 2), (4, 1), (5, 0)]) == (
+        "columns 1-4, rows 1-4 from the bottom"
+    )
+    assert _line_name(get_game("tictactoe").describe(), [(0, 0), (1, 1), (2, 2)]) == "a3, b2, c1"
 
 
 def test_book_build_command(tmp_path: Path, run_cli: CliRun) -> None:

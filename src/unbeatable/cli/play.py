@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from rich.console import Console
@@ -20,7 +20,7 @@ from rich.text import Text
 
 from unbeatable import api
 from unbeatable.cli import render
-from unbeatable.games.base import GameError
+from unbeatable.games.base import Description, GameError
 from unbeatable.search.analysis import Analysis, MoveValue
 from unbeatable.search.levels import Level, choose_from
 
@@ -221,8 +221,7 @@ class Match:
         cells = render.winning_cells(game, self.position)
         where = ""
         if cells:
-            labels = self.description.column_labels, self.description.row_labels
-            where = " on " + ", ".join(_cell_name(labels, row, col) for row, col in cells)
+            where = " on " + _line_name(self.description, cells)
         goal = self.description.goal
         if winner == self.human:
             self.tally["win"] += 1
@@ -231,10 +230,22 @@ class Match:
         return Text(f"{self.side(winner)} has {goal}{where}: the AI wins.", style="bold red")
 
 
-def _cell_name(labels: tuple[tuple[str, ...], tuple[str, ...]], row: int, col: int) -> str:
-    """A cell in the game's coordinates: ``b2``, or ``column 4`` where rows have none."""
-    columns, rows = labels
-    return f"{columns[col]}{rows[row]}" if rows else f"column {columns[col]}"
+def _line_name(description: Description, cells: Sequence[tuple[int, int]]) -> str:
+    """Where a winning line is, in the game's coordinates: ``a1, b2, c3``, or,
+    where rows have no names (Connect Four), its columns and its rows counted
+    from the bottom: ``column 4, rows 1-4 from the bottom``."""
+    columns, rows = description.column_labels, description.row_labels
+    if rows:
+        return ", ".join(f"{columns[col]}{rows[row]}" for row, col in cells)
+    cols = sorted({col for _, col in cells})
+    heights = sorted({description.rows - row for row, _ in cells})
+    where_cols = (
+        f"column {columns[cols[0]]}"
+        if len(cols) == 1
+        else f"columns {columns[cols[0]]}-{columns[cols[-1]]}"
+    )
+    where_rows = f"row {heights[0]}" if len(heights) == 1 else f"rows {heights[0]}-{heights[-1]}"
+    return f"{where_cols}, {where_rows} from the bottom"
 
 
 def explain_choice(move: MoveValue, analysis: Analysis) -> str:
