@@ -218,3 +218,13 @@ def test_medium_blocks_an_immediate_threat_more_often_than_easy() -> None:
 
     assert blocks("medium") == 300  # medium sees two plies ahead: always blocks
     assert blocks("easy") < 300
+
+
+def test_time_limits_keep_a_reserve_for_the_answer() -> None:
+    """The search stops a little before the limit so that the answer comes
+    within it: 30 ms, at most a tenth of the limit; no limit stays none."""
+    from unbeatable import api
+
+    assert 2.0 - api.ANSWER_RESERVE - 0.01 < api.limits(2.0).remaining() <= 2.0 - api.ANSWER_RESERVE
+    assert 0.08 < api.limits(0.1).remaining() <= 0.09
+    assert api.limits(float("inf")).deadline is None and api.limits(None).deadline is None

@@ -102,10 +102,20 @@ def default_time_limit(game: str | Game[Any, Any]) -> float | None:
     return None if description is None else description.time_limit
 
 
+#: Seconds of a time limit kept for answering after the search stops (a
+#: fallback move, the reply): at most a tenth of the limit.
+ANSWER_RESERVE = 0.03
+
+
 def limits(time_limit: float | None, stop: threading.Event | None = None) -> Limits:
-    """The search limits of a time limit in seconds (None or infinity: none)."""
+    """The search limits of a time limit in seconds (None or infinity: none).
+
+    The search ends :data:`ANSWER_RESERVE` early, so that the answer, not
+    just the search, comes within the limit."""
     if time_limit is not None and (math.isnan(time_limit) or time_limit <= 0):
         raise GameError(f"time limit must be a positive number of seconds, got {time_limit}")
+    if time_limit is not None and not math.isinf(time_limit):
+        time_limit -= min(ANSWER_RESERVE, time_limit / 10)
     return Limits.seconds(time_limit, stop)
 
 
