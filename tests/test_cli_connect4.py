@@ -109,32 +109,31 @@ def test_stdin_json_lines(run_cli: CliRun) -> None:
     assert second["position"] == "9" and "error" in second
 
 
-def test_scripted_connect4_game_in_the_terminal() -> None:
+def play_as_x(keys: str) -> str:
+    """The terminal game of Connect Four played as x with ``keys`` typed; its output."""
     result = subprocess.run(
         [sys.executable, "-m", "unbeatable", "play", "connect4", "--as", "x"],
-        input="4\n?\n9\nq\n",
+        input=keys,
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    assert "The AI (o) plays" in result.stdout
-    assert "You quit." in result.stdout
-    assert "column" in result.stdout.lower()  # the bad move 9 is explained
+    return result.stdout
+
+
+def test_scripted_connect4_game_in_the_terminal() -> None:
+    out = play_as_x("4\n?\n9\nq\n")
+    assert "The AI (o) plays" in out
+    assert "You quit." in out
+    assert "column" in out.lower()  # the bad move 9 is explained
 
 
 def test_the_terminal_says_where_the_four_is() -> None:
     """Connect Four's rows have no names: the line is told by its columns and
     its rows counted from the bottom (a vertical four, then others)."""
-    result = subprocess.run(
-        [sys.executable, "-m", "unbeatable", "play", "connect4", "--as", "x"],
-        input="1\n1\n7\n2\nn\n",
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "has four in a row on column 4, rows 1-4 from the bottom: the AI wins" in result.stdout
+    out = play_as_x("1\n1\n7\n2\nn\n")
+    assert "has four in a row on column 4, rows 1-4 from the bottom: the AI wins" in out
     description = get_game("connect4").describe()
     assert _line_name(description, [(5, 1), (5, 2), (5, 3), (5, 4)]) == (
         "columns 2-5, row 1 from the bottom"

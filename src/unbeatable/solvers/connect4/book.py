@@ -324,8 +324,8 @@ def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
     for key, moves, known in items:
         position = _as_keyed(game.parse(moves))
         score = known if known is not None else engine.solve_score(position, guess=guess)[0]
-        move = engine._best_move(position, score, False, UNLIMITED)
-        out.append((key, score, move))
+        move = engine._best_move(position, score, False, UNLIMITED)  # the exact score: kept
+        out.append((key, score, NO_MOVE if move is None else move))
         guess = score
     return out
 

@@ -184,26 +184,16 @@ class Connect4Engine:
     def _likely_bound(self, position: Connect4Position) -> int | None:
         """A lower bound the position most likely has, not proved: the negated
         bound a cut-short test was trying on a predecessor, or None."""
-        likely = self._likely
-        if not likely:
-            return None
-        bounds = [likely.get(canonical_key(before)) for _, before in predecessors(position)]
-        return max((-b for b in bounds if b is not None), default=None)
+        return _bound_after(self._likely, position)
 
     def lower_bound(self, position: Connect4Position) -> int | None:
         """A proved lower bound on the score of a position the book does not
         hold, or None: from the book one or two stones back, or from an
         upper bound proved on a predecessor (the side to move now scores at
         least its negation, whatever move led here)."""
-        bounds: list[int | None] = []
+        bounds = [_bound_after(self._proven, position)]
         if self.book is not None:
             bounds += [self.book.parent_bound(position), self.book.grandparent_bound(position)]
-        proven = self._proven
-        if proven:
-            bounds += [
-                None if (upper := proven.get(canonical_key(before))) is None else -upper
-                for _, before in predecessors(position)
-            ]
         return max((b for b in bounds if b is not None), default=None)
 
     def warm_up(self) -> None:
@@ -360,13 +350,10 @@ class Connect4Engine:
             and (self.book is None or self.book.get(position) is None)
         ):
             lower = self.lower_bound(position)
-            proved = lower is not None
             if lower is None:
                 lower = self._likely_bound(position)
             # (A likely bound that no move keeps gives None: search as usual.)
-            if lower is not None and (
-                found := self._solve_above(position, lower, limits, start, proved)
-            ):
+            if lower is not None and (found := self._solve_above(position, lower, limits, start)):
                 return found
         try:
             score = self._value(position, limits, weak)
@@ -390,7 +377,6 @@ class Connect4Engine:
         lower: int,
         limits: Limits,
         start: int,
-        proved: bool = True,
     ) -> Solved | None:
         """:meth:`solve` for a position whose score is at least ``lower``: a move
         that keeps ``lower`` first, then the exact score and, if it is higher
@@ -399,8 +385,8 @@ class Connect4Engine:
         Out of time after the first step, the answer is the move that keeps
         ``lower`` with an inexact outcome ("at least" is all that is known);
         before it, a guess among the moves not proven to fall short of
-        ``lower``. With ``proved`` False, ``lower`` is only likely: None if no
-        move keeps it after all (the caller then searches the value as usual).
+        ``lower``. ``lower`` may be only likely (not proved): None if no move
+        keeps it after all (the caller then searches the value as usual).
         """
         refuted: list[int] = []
         pending: list[tuple[int, int]] = []
@@ -409,7 +395,7 @@ class Connect4Engine:
             keeping = self._best_move(position, lower, False, limits, refuted, pending)
         except SearchTimeout:
             return self._guess(position, limits, unknown, start, True, refuted, pending)
-        if not proved and (keeping in refuted or not _has_safe_move(position)):
+        if keeping is None:  # only a likely bound can be too high
             return None
         try:
             score = self._score(position, limits, False, lower)
@@ -474,7 +460,7 @@ class Connect4Engine:
         limits: Limits,
         refuted: list[int] | None = None,
         pending: list[tuple[int, int]] | None = None,
-    ) -> int:
+    ) -> int | None:
         """The first move in tie-break order (centre first) that keeps ``score``
         (strong or weak): an immediate win if there is one, else a child whose
         value, from the book or a null-window test, is at most ``-score``.
@@ -487,7 +473,8 @@ class Connect4Engine:
         whose bound from the book already exceeds ``-score`` is skipped.
         Moves found to give value away are appended to ``refuted``; the move
         whose test the limits cut short, with the bound the test was trying on
-        its position, to ``pending``.
+        its position, to ``pending``. None if no move keeps ``score`` (it was
+        only a likely bound, and too high).
         """
         refuted = [] if refuted is None else refuted
         game = connect4()
@@ -506,6 +493,8 @@ class Connect4Engine:
             for c in game.tie_break(position, list(children))
             if not game.winning_moves(children[c], opponent)
         ]
+        if not safe and not weak and score > -win_now_score(position.stones + 1):
+            return None  # every move loses at once: none keeps more
         if not safe or (weak and score < 0):
             # Lost whatever we do (weak scores can't tell losses apart): the
             # most central move that doesn't lose at once, if any.
@@ -533,16 +522,17 @@ class Connect4Engine:
             if -known >= score:
                 return col
             refuted.append(col)
-        return safe[0]  # pragma: no cover - some child keeps the score
+        return None
 
 
-def _has_safe_move(position: Connect4Position) -> bool:
-    """Whether some move leaves the opponent no win at once."""
-    game = connect4()
-    opponent = "o" if position.to_move == "x" else "x"
-    return any(
-        not game.winning_moves(game.play(position, c), opponent) for c in game.moves(position)
-    )
+def _bound_after(uppers: dict[int, int], position: Connect4Position) -> int | None:
+    """The best lower bound on ``position`` that upper bounds on its
+    predecessors give (the side to move scores at least their negation,
+    whatever move led here), or None."""
+    if not uppers:
+        return None
+    found = [uppers.get(canonical_key(before)) for _, before in predecessors(position)]
+    return max((-upper for upper in found if upper is not None), default=None)
 
 
 def _sign(score: int) -> int:
