@@ -151,6 +151,8 @@ def test_explained_move_is_the_analysis_best() -> None:
         analysis = unbeatable.analyze("connect4", moves)
         chosen = unbeatable.choose_move("connect4", moves, "impossible", analysis=analysis)
         assert analysis.best is not None and chosen == analysis.best
-        # The same move as without an analysis: both take the first best in centre order.
+        # Without an analysis the move is as good (past the book it is the
+        # first proven in the heuristic's order, not always the most central).
         alone = unbeatable.choose_move("connect4", moves, "impossible", time_limit=30)
-        assert alone is not None and alone.move == analysis.best.move
+        values = {m.move: m.score for m in analysis.moves}
+        assert alone is not None and values[alone.move] == analysis.best.score

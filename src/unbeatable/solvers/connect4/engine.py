@@ -2,8 +2,10 @@
 
 A position's value comes from, in order: the game's own end (won or full
 board), the opening book, then the compiled search. The best move is the
-first child, in tie-break order (centre first), that a null-window test
-proves keeps the value.
+first child that a null-window test proves keeps the value: in tie-break
+order (centre first) within the book, the move analysis calls best; past it,
+a short heuristic search's favourite first (it is the keeper more often, so
+fewer refutations come before the proof).
 
 Past the book, the value is often already bounded from below by what was
 proved before: the book one or two stones back (:meth:`Book.parent_bound`,
@@ -364,7 +366,8 @@ class Connect4Engine:
         refuted: list[int] = []
         pending: list[tuple[int, int]] = []
         try:
-            move = self._best_move(position, score, weak, limits, refuted, pending)
+            lead = None if weak else self._lead(position)
+            move = self._best_move(position, score, weak, limits, refuted, pending, lead)
         except SearchTimeout:
             # Out of time: the value stands, the move is a guess among those
             # not yet proven to give value away.
@@ -391,8 +394,9 @@ class Connect4Engine:
         refuted: list[int] = []
         pending: list[tuple[int, int]] = []
         unknown = Outcome("unknown", None, exact=False)
+        lead = self._lead(position)
         try:
-            keeping = self._best_move(position, lower, False, limits, refuted, pending)
+            keeping = self._best_move(position, lower, False, limits, refuted, pending, lead)
         except SearchTimeout:
             return self._guess(position, limits, unknown, start, True, refuted, pending)
         if keeping is None:  # only a likely bound can be too high
@@ -406,7 +410,7 @@ class Connect4Engine:
         if score == lower:
             return Solved(outcome, self._count.nodes - start, keeping, move_proven=True)
         try:
-            move = self._best_move(position, score, False, limits)
+            move = self._best_move(position, score, False, limits, lead=lead)
         except SearchTimeout:
             return Solved(outcome, self._count.nodes - start, keeping)
         return Solved(outcome, self._count.nodes - start, move, move_proven=True)
@@ -452,6 +456,19 @@ class Connect4Engine:
         guess = best_guess(position, exclude=refuted)
         return Solved(outcome if use_outcome else guess.outcome, spent + guess.nodes, guess.move)
 
+    def _lead(self, position: Connect4Position) -> int | None:
+        """The move a short heuristic search likes best (a few ms): tested
+        first past the book, where a move must be proven within an AI move's
+        budget. It keeps the value more often than the most central move, so
+        fewer refutations come before the proof, and if time runs out in its
+        test, the move played is the one both the heuristic and the clock
+        favour (see :meth:`_guess`)."""
+        if self.book is not None and position.stones <= self.book.plies:
+            return None  # the book has the move, or its children's values
+        from unbeatable.solvers.connect4.heuristic import best_guess
+
+        return best_guess(position).move
+
     def _best_move(
         self,
         position: Connect4Position,
@@ -460,16 +477,16 @@ class Connect4Engine:
         limits: Limits,
         refuted: list[int] | None = None,
         pending: list[tuple[int, int]] | None = None,
+        lead: int | None = None,
     ) -> int | None:
-        """The first move in tie-break order (centre first) that keeps ``score``
-        (strong or weak): an immediate win if there is one, else a child whose
-        value, from the book or a null-window test, is at most ``-score``.
-        Raises :class:`SearchTimeout`.
+        """The first move that keeps ``score`` (strong or weak), testing
+        ``lead`` first, then in tie-break order (centre first): an immediate
+        win if there is one, else a child whose value, from the book or a
+        null-window test, is at most ``-score``. Raises :class:`SearchTimeout`.
 
-        Taking the first in centre order makes the move the one analysis calls
-        best (ties go to the centre), so the AI and its explanation agree. At
-        the book's deepest level the book stores that move: proving it there
-        can take longer than an AI move may. One stone past the book, a child
+        With no lead the move is the one analysis calls best (ties go to the
+        centre), as the book stores at its deepest level (proving it there
+        can take longer than an AI move may). One stone past the book, a child
         whose bound from the book already exceeds ``-score`` is skipped.
         Moves found to give value away are appended to ``refuted``; the move
         whose test the limits cut short, with the bound the test was trying on
@@ -488,11 +505,10 @@ class Connect4Engine:
         children = {col: game.play(position, col) for col in game.moves(position)}
         # Moves after which the opponent cannot win at once (the search's own
         # precondition): the others lose at once.
-        safe = [
-            c
-            for c in game.tie_break(position, list(children))
-            if not game.winning_moves(children[c], opponent)
-        ]
+        order = list(game.tie_break(position, list(children)))
+        if lead in children:
+            order = [lead] + [c for c in order if c != lead]
+        safe = [c for c in order if not game.winning_moves(children[c], opponent)]
         if not safe and not weak and score > -win_now_score(position.stones + 1):
             return None  # every move loses at once: none keeps more
         if not safe or (weak and score < 0):
