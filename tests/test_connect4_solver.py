@@ -177,9 +177,10 @@ def test_the_book_plays_its_deepest_level_and_bounds_the_next() -> None:
     """At the book's deepest level the engine plays the stored move (no
     search); a book without moves searches the children in centre order,
     skipping those the book's bound one stone past it rules out; every
-    move it passes over gives value away."""
+    move it passes over gives value away (one test at a time: racing two,
+    see below, takes the first proved)."""
     table = TranspositionTable()
-    engine = Connect4Engine(table=table)
+    engine = Connect4Engine(table=table, race=False)
     book = engine.book
     assert book is not None and book.plies == 8
     # A win (score 6); in centre order the first move that keeps it is column 6.
@@ -200,6 +201,33 @@ def test_the_book_plays_its_deepest_level_and_bounds_the_next() -> None:
     assert book.move(position) == 5
     solved = engine.solve(position)
     assert solved.nodes == 0 and solved.move == 5
+
+
+def test_racing_two_tests_the_first_move_proved_keeps_the_value() -> None:
+    """Under a time limit two null-window tests run at once: the move that
+    comes back keeps the value, every move reported refuted gives value away,
+    the helper's nodes are counted, and if the limits end the race the moves
+    cut short are pending, in the order they were taken."""
+    table = TranspositionTable()
+    book_free = Connect4Engine(table=TranspositionTable(), book=None)
+    for line, lead in (("35773146", None), ("721672466", 0), ("1172323336", 0)):
+        position = game.parse(line)
+        score = book_free.solve_score(position)[0]
+        engine = Connect4Engine(table=table, book=None)
+        engine.reset()
+        refuted: list[int] = []
+        before = engine._count.nodes
+        move = engine._best_move(position, score, False, Limits.seconds(600), refuted, lead=lead)
+        assert move is not None and -book_free.solve_score(game.play(position, move))[0] == score
+        for col in refuted:
+            assert -book_free.solve_score(game.play(position, col))[0] < score
+        assert engine._count.nodes > before
+    engine.reset()
+    pending: list[tuple[int, int]] = []
+    position = game.parse("1172323336")
+    with pytest.raises(SearchTimeout):
+        engine._best_move(position, -1, False, Limits.seconds(0.001), [], pending, lead=0)
+    assert 1 <= len(pending) <= 2 and pending[0] == (0, 1)
 
 
 def test_two_stones_past_the_book_a_stored_move_bounds_every_reply() -> None:

@@ -5,7 +5,9 @@ board), the opening book, then the compiled search. The best move is the
 first child that a null-window test proves keeps the value: in tie-break
 order (centre first) within the book, the move analysis calls best; past it,
 a short heuristic search's favourite first (it is the keeper more often, so
-fewer refutations come before the proof).
+fewer refutations come before the proof), and under a time limit two tests
+at once, on this thread and a helper, the first proof ending both (a slow
+refutation then no longer holds up a quick proof).
 
 Past the book, the value is often already bounded from below by what was
 proved before: the book one or two stones back (:meth:`Book.parent_bound`,
@@ -117,15 +119,19 @@ class Connect4Engine:
     :mod:`.table`) unless given their own, so repeated queries get faster.
     ``book``: ``"default"`` for the shipped book, None for none, or a :class:`Book`
     or path. The kernel and the table are loaded at the first search, so an
-    answer from the book alone costs a lookup.
+    answer from the book alone costs a lookup. ``race=False`` keeps timed
+    move searches on one thread (see :meth:`_race`; benchmarks compare).
     """
 
     def __init__(
         self,
         table: TranspositionTable | None = None,
         book: Book | Path | str | None = "default",
+        race: bool = True,
     ) -> None:
         self._table = table
+        #: Whether timed move searches test two moves at once (see :meth:`_race`).
+        self.race = race
         if isinstance(book, str) and book == "default":
             self.book: Book | None = default_book()
         elif isinstance(book, str | Path):
@@ -515,6 +521,8 @@ class Connect4Engine:
             # Lost whatever we do (weak scores can't tell losses apart): the
             # most central move that doesn't lose at once, if any.
             return (safe or game.ordered_moves(position))[0]
+        racing = self.race and not weak and limits.deadline is not None
+        unknown: list[int] = []  # to search, racing
         for col in safe:
             child = children[col]
             known = book.get(child) if book is not None else None
@@ -526,6 +534,9 @@ class Connect4Engine:
             if known is None:
                 if child.stones == CELLS:
                     known = 0
+                elif racing:
+                    unknown.append(col)
+                    continue
                 else:
                     try:
                         known = self._search(child, -score, -score + 1, limits)
@@ -538,7 +549,103 @@ class Connect4Engine:
             if -known >= score:
                 return col
             refuted.append(col)
+        if unknown:
+            return self._race(children, unknown, score, limits, refuted, pending)
         return None
+
+    def _race(
+        self,
+        children: dict[int, Connect4Position],
+        order: list[int],
+        score: int,
+        limits: Limits,
+        refuted: list[int],
+        pending: list[tuple[int, int]] | None,
+    ) -> int | None:
+        """:meth:`_best_move`'s null-window tests on two threads (this one
+        and a helper), taking the moves in ``order``: the first move proved to
+        keep ``score`` ends the other test and is the answer. Why: a keeper's
+        proof is often quick, but the refutation of a move before it in the
+        order can take a second or more, and the budget of an AI move is 2 s;
+        side by side, a slow refutation no longer holds up the proof (the
+        kernel releases the GIL and the table is shared). Raises
+        :class:`SearchTimeout` if the limits end it with no move proved
+        (the tests cut short go to ``pending``, in order)."""
+        won = threading.Event()
+        race = _Race(limits, won)
+        queue = iter(order)
+        lock = threading.Lock()
+        found: list[int] = []
+        cut: list[int] = []
+        failed: list[BaseException] = []
+        helper_nodes = [0]
+
+        def work(helper: bool) -> None:
+            start = self._count.nodes
+            try:
+                while True:
+                    with lock:
+                        col = None if won.is_set() else next(queue, None)
+                    if col is None:
+                        return
+                    child = children[col]
+                    try:
+                        known = self._search(child, -score, -score + 1, race)
+                    except SearchTimeout:
+                        if not won.is_set():
+                            with lock:
+                                cut.append(col)
+                        return
+                    with lock:
+                        if -known >= score:
+                            found.append(col)
+                            won.set()
+                        else:
+                            refuted.append(col)
+                    if -known >= score:
+                        self._remember(child, known)  # fail-low: at most ``known``
+                        return
+            except BaseException as error:  # re-raised in the caller's thread
+                failed.append(error)
+                won.set()
+            finally:
+                if helper:
+                    helper_nodes[0] = self._count.nodes - start
+
+        thread = threading.Thread(target=work, args=(True,), name="connect4-race", daemon=True)
+        thread.start()
+        work(False)
+        thread.join()
+        self._count.nodes += helper_nodes[0]
+        if failed:
+            raise failed[0]
+        if found:
+            return found[0]
+        if cut:
+            if pending is not None:
+                pending.extend((col, -score) for col in sorted(cut, key=order.index))
+            raise SearchTimeout("limits reached before a move was proved")
+        return None
+
+
+class _Race(Limits):
+    """The caller's limits, also ending once a sibling test has won the race."""
+
+    __slots__ = ("won",)
+
+    def __init__(self, limits: Limits, won: threading.Event) -> None:
+        super().__init__(limits.deadline, limits.stop)
+        self.won = won
+
+    @property
+    def bounded(self) -> bool:
+        return True
+
+    def remaining(self) -> float:
+        return 0.0 if self.won.is_set() else super().remaining()
+
+    def expired(self) -> bool:
+        return self.won.is_set() or super().expired()
 
 
 def _bound_after(uppers: dict[int, int], position: Connect4Position) -> int | None:
