@@ -488,9 +488,11 @@ class Connect4Engine:
         """The first move that keeps ``score`` (strong or weak), testing
         ``lead`` first, then in tie-break order (centre first): an immediate
         win if there is one, else a child whose value, from the book or a
-        null-window test, is at most ``-score``. Raises :class:`SearchTimeout`.
+        null-window test, is at most ``-score``; under a time limit (not weak),
+        the first proved of two tests run at once (:meth:`_race`). Raises
+        :class:`SearchTimeout`.
 
-        With no lead the move is the one analysis calls best (ties go to the
+        With no lead and no limit the move is the one analysis calls best (ties go to the
         centre), as the book stores at its deepest level (proving it there
         can take longer than an AI move may). One stone past the book, a child
         whose bound from the book already exceeds ``-score`` is skipped.
