@@ -72,7 +72,7 @@ def test_health(web_client: TestClient) -> None:
 def test_games_are_described_by_the_games_themselves(web_client: TestClient) -> None:
     games = web_client.get("/api/games").json()["games"]
     by_name = {g["name"]: g for g in games}
-    assert list(by_name) == ["tictactoe", "connect4", "mnk:4,4,4", "mnk:5,5,4"]
+    assert list(by_name) == ["tictactoe", "connect4", "gomoku", "mnk:4,4,4", "mnk:5,5,4"]
     ttt = by_name["tictactoe"]
     assert ttt == {
         **unbeatable.get_game(TTT).describe().to_dict(),
@@ -254,7 +254,7 @@ def test_unknown_game_names_the_known_ones(web_client: TestClient, path: str) ->
     response = web_client.post(path, json={"game": "chess", "position": "xox/oox/..."})
     assert response.status_code == 422
     assert error_of(response) == (
-        "game: unknown game 'chess' (known games: tictactoe, connect4, mnk:ROWS,COLS,K)"
+        "game: unknown game 'chess' (known games: tictactoe, connect4, gomoku, mnk:ROWS,COLS,K)"
     )
 
 

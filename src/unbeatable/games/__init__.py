@@ -1,7 +1,7 @@
 """Game rules: positions, legal moves, winners and notation. No search, no I/O.
 
 Games are looked up by name with :func:`get_game` (any letter case): the named
-games (``tictactoe``, ``connect4``) and the families written
+games (``tictactoe``, ``connect4``, ``gomoku``) and the families written
 ``FAMILY:PARAMETERS`` (``mnk:ROWS,COLS,K``, the m,n,k-games: ``mnk:4,4,4`` is
 4x4 with four in a row; ``mnk:3,3,3`` is tic-tac-toe itself). Each module is
 imported only when its game is first asked for, so ``import unbeatable`` stays
@@ -28,6 +28,7 @@ from unbeatable.games.base import (
 _NAMED: dict[str, tuple[str, str]] = {
     "tictactoe": ("unbeatable.games.mnk", "tictactoe"),
     "connect4": ("unbeatable.games.connect4", "connect4"),
+    "gomoku": ("unbeatable.games.mnk", "gomoku"),
 }
 #: family -> (module, factory taking the parameter text, what the parameters are).
 _FAMILIES: dict[str, tuple[str, str, str]] = {

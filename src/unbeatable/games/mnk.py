@@ -44,13 +44,16 @@ from unbeatable.games.base import (
 X, O, EMPTY = "x", "o", "."
 _EMPTY_ALIASES = frozenset("._-")
 _MOVE_RE = re.compile(r"([a-z])(\d+)")
-#: Largest board side: moves name columns with one letter, and bigger boards
-#: are beyond any search anyway.
-MAX_SIDE = 19
+#: Largest board side: moves name columns with one letter (a-t), and Gomocup's
+#: freestyle board, the largest anyone plays, is 20x20.
+MAX_SIDE = 20
 #: Boards up to this many cells are solved exactly every time (tic-tac-toe).
 EXACT_CELLS = 9
 #: Default time budget of a query on a bigger board, in seconds.
 TIME_LIMIT = 2.0
+#: Default budget on boards the k-in-a-row engine plays (k >= 4 past 25 cells):
+#: a strong player answers within a second.
+TIME_LIMIT_BIG = 1.0
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 #: Weight of an open line holding n marks of one player (and none of the other).
 _LINE_WEIGHT = (0, 1, 4, 16, 64, 256, 1024)
@@ -160,7 +163,7 @@ class MNKGame(Game[MNKPosition, int]):
         k = self.k
         goal = f"{_NUMBER_WORDS[k - 1] if k <= len(_NUMBER_WORDS) else k} in a row"
         board = f"{self.rows}\N{MULTIPLICATION SIGN}{self.columns}"
-        title = "Tic-tac-toe" if self.name == "tictactoe" else f"{board}, {goal}"
+        title = {"tictactoe": "Tic-tac-toe", "gomoku": "Gomoku"}.get(self.name, f"{board}, {goal}")
         keys: tuple[tuple[str, str], ...] = ()
         if self.size <= 9:  # one digit key per cell, in reading order
             keys = tuple((str(i + 1), self.format_move(i)) for i in range(self.size))
@@ -177,8 +180,12 @@ class MNKGame(Game[MNKPosition, int]):
             goal=goal,
             keys=keys,
             exact=exact,
-            time_limit=None if exact else TIME_LIMIT,
+            time_limit=None if exact else self.time_limit(),
         )
+
+    def time_limit(self) -> float:
+        """Seconds a query may search by default on a board not solved at once."""
+        return TIME_LIMIT_BIG if self.k >= 4 and self.size > 25 else TIME_LIMIT
 
     # -- positions ------------------------------------------------------------
 
@@ -399,6 +406,11 @@ def tictactoe() -> MNKGame:
     return MNKGame(3, 3, 3, name="tictactoe")
 
 
+def gomoku() -> MNKGame:
+    """Freestyle Gomoku: 15x15, five or more in a row wins (also ``mnk:15,15,5``)."""
+    return MNKGame(15, 15, 5, name="gomoku")
+
+
 def mnk_game(parameters: str) -> MNKGame:
     """The m,n,k-game ``ROWS,COLS,K`` (the registry's ``mnk:`` family)."""
     parts = parameters.split(",")
@@ -409,10 +421,11 @@ def mnk_game(parameters: str) -> MNKGame:
             f"bad m,n,k game {('mnk:' + parameters)[:40]!r}: write mnk:ROWS,COLS,K, "
             "e.g. mnk:4,4,4 for 4x4 with four in a row"
         ) from None
-    if (rows, columns, k) == (3, 3, 3):
+    named = {(3, 3, 3): "tictactoe", (15, 15, 5): "gomoku"}.get((rows, columns, k))
+    if named is not None:  # the same rules: one rules object, one engine
         from unbeatable.games import get_game
 
-        game = get_game("tictactoe")
+        game = get_game(named)
         assert isinstance(game, MNKGame)
         return game
     try:

@@ -47,7 +47,7 @@ def _known_game(name: str) -> str:
 #: Names the API accepts: the offered games, or any member of a family.
 GAME_SCHEMA = {
     "type": "string",
-    "description": f"The game: {', '.join(OFFERED)}, or any mnk:ROWS,COLS,K (sides 1-19).",
+    "description": f"The game: {', '.join(OFFERED)}, or any mnk:ROWS,COLS,K (sides 1-20).",
     "anyOf": [{"enum": list(OFFERED)}, {"pattern": "^mnk:[0-9]{1,2},[0-9]{1,2},[0-9]{1,2}$"}],
 }
 
