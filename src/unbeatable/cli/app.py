@@ -416,6 +416,14 @@ def serve(
         raise UsageProblem(f"cannot listen on {host} port {port}: {reason}") from None
 
 
+@app.command()
+def brain() -> None:
+    """Play Gomoku tournaments: the Gomocup protocol on stdin and stdout (as pbrain-unbeatable)."""
+    from unbeatable.cli.brain import run
+
+    raise typer.Exit(run())
+
+
 def _check_output(path: Path) -> None:
     """Refuse an output path that cannot be written, before any work starts."""
     if path.is_dir():
