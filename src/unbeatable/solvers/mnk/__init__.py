@@ -1,0 +1,1 @@
+"""The k-in-a-row engines of the m,n,k family."""

@@ -1,0 +1,430 @@
+"""ExactEngine: the exact solver of small m,n,k boards (at most 25 cells).
+
+The generic negamax solves 4x4 four-in-a-row in seconds but not 5x5 in
+minutes; this engine searches the same game tree with bitboards in a
+compiled kernel (:mod:`.exact_kernel`: the rules it exploits and the table
+are described there) and answers in the project's terms: an
+:class:`~unbeatable.search.engine.Outcome` whose plies are exact, as the
+generic engine's, and a move proven to keep it.
+
+How a value is found: null-window tests ("is the score above s?", the MTD
+way), first at 0 (most small boards are draws), then towards the answer,
+each test a fail-soft search whose returned bound moves the interval. The
+root's move behind the last test that raised the lower bound keeps the
+value, so the move costs nothing more (it is the search's own choice: the
+most threatening and central move proven good, not the first in board
+order; analysis ranks every move itself).
+
+Searches run in slices of :data:`SLICE` nodes, resumed where they stopped,
+and the limits (deadline, stop switch) are checked between slices: a stopped
+search ends within milliseconds and answers ``unknown`` with the ordering's
+favourite move. The kernel releases the GIL; each thread has its own stacks,
+and the engine's table (bounds only, each entry one self-checking word) is
+shared by all of them.
+
+No opening book is needed: 5x5 four-in-a-row is proved a draw from the
+empty board in about 25,000 nodes, and the slowest position with one or two
+stones takes well under half a second from an empty table (see
+``benchmarks/mnk_exact.py``), far inside a move's budget.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
+from unbeatable.search.engine import UNLIMITED, Limits, Outcome, SearchTimeout, Solved
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+#: Largest board this engine solves.
+MAX_CELLS = 25
+#: Nodes per slice of a limited search (a few ms): how often limits are checked.
+SLICE = 20_000
+_UNLIMITED_NODES = 1 << 62
+#: Node budget of :meth:`ExactEngine.guess` (a few ms), with a table of its own.
+GUESS_NODES = 20_000
+_GUESS_TABLE = 1 << 14
+#: Boards with at most this many stones share table entries with their
+#: mirror images and rotations (past it the images rarely recur).
+SYMMETRIC_UNTIL = 8
+
+
+@cache
+def _kernel() -> ModuleType:
+    """The compiled kernel, loaded (numba with it) at the first search."""
+    from unbeatable.solvers.mnk import exact_kernel
+
+    return exact_kernel
+
+
+def _prime_at_least(n: int) -> int:
+    """The smallest prime >= n (trial division: called once per table)."""
+    candidate = max(n, 2)
+    while any(candidate % p == 0 for p in range(2, int(candidate**0.5) + 1)):
+        candidate += 1
+    return candidate
+
+
+def _symmetry_maps(rows: int, columns: int) -> list[list[int]]:
+    """Each symmetry of the board, the identity first, as the cell every cell
+    goes to (8 on a square board, 4 on another rectangle)."""
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (r, columns - 1 - c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (rows - 1 - r, columns - 1 - c),
+    ]
+    if rows == columns:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (columns - 1 - c, rows - 1 - r),
+            lambda r, c: (c, rows - 1 - r),
+            lambda r, c: (columns - 1 - c, r),
+        ]
+    out = []
+    for image in maps:
+        forward = []
+        for cell in range(rows * columns):
+            r, c = image(*divmod(cell, columns))
+            forward.append(r * columns + c)
+        out.append(forward)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    """The game's precomputed arrays, as the kernel takes them."""
+
+    geometry: np.ndarray
+    lines: np.ndarray
+    cell_lines: np.ndarray
+    sym_keys: np.ndarray
+    sym_moves: np.ndarray
+
+    @classmethod
+    def of(cls, game: MNKGame, symmetric_until: int) -> _Geometry:
+        kernel = _kernel()
+        cells = game.size
+        masks = [sum(1 << cell for cell in line) for line in game.lines]
+        through = [game.lines_through[cell] for cell in range(cells)]
+        index = {line: i for i, line in enumerate(game.lines)}
+        cell_lines = np.zeros((cells, 1 + max((len(t) for t in through), default=0)), np.int64)
+        for cell, indices in enumerate(through):
+            cell_lines[cell, 0] = len(indices)
+            cell_lines[cell, 1 : 1 + len(indices)] = [index[line] for line in indices]
+        maps = _symmetry_maps(game.rows, game.columns)
+        chunks = (cells + 4) // 5
+        sym_keys = np.zeros((len(maps), chunks, 32), np.int64)
+        sym_moves = np.zeros((len(maps), 2, kernel.MAX_CELLS), np.int64)
+        for s, forward in enumerate(maps):
+            for cell, image in enumerate(forward):
+                sym_moves[s, 0, cell] = image
+                sym_moves[s, 1, image] = cell
+            for j in range(chunks):
+                for pattern in range(32):
+                    sym_keys[s, j, pattern] = sum(
+                        3 ** forward[5 * j + b]
+                        for b in range(5)
+                        if pattern >> b & 1 and 5 * j + b < cells
+                    )
+        geometry = np.zeros(kernel.GEOMETRY_SIZE, np.int64)
+        geometry[kernel.G_CELLS] = cells
+        geometry[kernel.G_K] = game.k
+        geometry[kernel.G_FULL] = (1 << cells) - 1
+        geometry[kernel.G_LINES] = len(masks)
+        geometry[kernel.G_SYMS] = len(maps)
+        geometry[kernel.G_SYM_UNTIL] = symmetric_until
+        geometry[kernel.G_CHUNKS] = chunks
+        lines = np.array(masks or [0], dtype=np.int64)
+        return cls(geometry, lines, cell_lines, sym_keys, sym_moves)
+
+
+class Table:
+    """Bounds on scores keyed by board (see :mod:`.exact_kernel`), one
+    int64 word an entry; cleared in O(1) by a new generation."""
+
+    def __init__(self, cells: int, entries: int) -> None:
+        # The key's quotient by the size must fit its field.
+        size = _prime_at_least(max(entries, 3**cells >> _kernel().QUOTIENT_BITS) + 1)
+        self.entries = np.zeros(size, dtype=np.int64)
+        self.generation = 1
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self.generation += 1
+        if self.generation > _kernel().MAX_GENERATION:
+            self.entries.fill(0)
+            self.generation = 1
+
+
+def default_table_entries(cells: int) -> int:
+    """Table entries for a board of ``cells``: 8 MiB up to 16 cells, 32 MiB past."""
+    return 1 << 20 if cells <= 16 else 1 << 22
+
+
+class _Scratch(threading.local):
+    """Per-thread search stacks (the table is shared, the stacks cannot be)."""
+
+    def __init__(self, cells: int, lines: int) -> None:
+        kernel = _kernel()
+        self.stack, self.counts = kernel.new_stacks(cells, lines)
+        self.stats = kernel.new_stats()
+
+
+class _Run:
+    """One query's state: its limits, nodes and scratch."""
+
+    __slots__ = ("limits", "max_nodes", "nodes", "scratch", "table")
+
+    def __init__(
+        self, limits: Limits, scratch: _Scratch, table: Table, max_nodes: int | None = None
+    ) -> None:
+        self.limits = limits
+        self.nodes = 0
+        self.scratch = scratch
+        self.table = table
+        #: A fixed node budget for the whole query (a guess), or None.
+        self.max_nodes = max_nodes
+
+
+class ExactEngine:
+    """Exact solver of an m,n,k game of at most 25 cells (the Engine protocol).
+
+    ``table_entries``: size of the transposition table (allocated at the
+    first search; by default :func:`default_table_entries`). Raises
+    ValueError for a bigger board.
+    """
+
+    def __init__(self, game: MNKGame, table_entries: int | None = None) -> None:
+        if game.size > MAX_CELLS:
+            raise ValueError(
+                f"the exact m,n,k engine solves boards of at most {MAX_CELLS} cells, "
+                f"not {game.rows}x{game.columns}"
+            )
+        self.game = game
+        self.cells = game.size
+        self.table_entries = table_entries or default_table_entries(game.size)
+        self._geometry: _Geometry | None = None
+        self._table: Table | None = None
+        self._scratch: _Scratch | None = None
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"ExactEngine({self.game!r})"
+
+    # -- lazily made state --------------------------------------------------------
+
+    @property
+    def geometry(self) -> _Geometry:
+        with self._lock:
+            if self._geometry is None:
+                self._geometry = _Geometry.of(self.game, SYMMETRIC_UNTIL)
+            return self._geometry
+
+    @property
+    def table(self) -> Table:
+        """The shared transposition table, allocated at the first search."""
+        with self._lock:
+            if self._table is None:
+                self._table = Table(self.cells, self.table_entries)
+            return self._table
+
+    def _thread_scratch(self) -> _Scratch:
+        geometry = self.geometry
+        with self._lock:
+            if self._scratch is None:
+                self._scratch = _Scratch(self.cells, len(geometry.lines))
+            return self._scratch
+
+    def reset(self) -> None:
+        """Forget what the table learnt (benchmarks time each solve cold)."""
+        self.table.clear()
+
+    def warm_up(self) -> None:
+        """Load the compiled kernel and the table now, not in the first request."""
+        self.solve(self.game.initial(), Limits.seconds(0.01))
+
+    # -- the search -----------------------------------------------------------------
+
+    def _bits(self, position: MNKPosition) -> tuple[int, int, int]:
+        """(mover's stones, the other's, stones on the board) as bitboards."""
+        x = o = 0
+        for cell, mark in enumerate(position.cells):
+            if mark == X:
+                x |= 1 << cell
+            elif mark != EMPTY:
+                o |= 1 << cell
+        stones = x.bit_count() + o.bit_count()
+        return (x, o, stones) if position.to_move == X else (o, x, stones)
+
+    def _search(self, run: _Run, position: MNKPosition, alpha: int, beta: int) -> tuple[int, int]:
+        """One fail-soft null-window (or any) search: (value, the root's move),
+        in resumable slices with the limits checked before each; raises
+        :class:`SearchTimeout` once they expire."""
+        kernel = _kernel()
+        g = self.geometry
+        s = run.scratch
+        stats = s.stats
+        me, opp, stones = self._bits(position)
+        stats[kernel.NODES] = 0
+        stats[kernel.GENERATION] = run.table.generation
+        stats[kernel.STONES] = stones
+        bounded = run.limits.bounded or run.max_nodes is not None
+        allowed = _UNLIMITED_NODES if run.max_nodes is None else run.max_nodes - run.nodes
+        resume = False
+        try:
+            while True:
+                done = int(stats[kernel.NODES])
+                if done >= allowed or (run.limits.bounded and run.limits.expired()):
+                    raise SearchTimeout(f"limits reached after {done:,} nodes")
+                step = min(SLICE, allowed - done) if bounded else allowed
+                stats[kernel.BUDGET] = done + step
+                value = kernel.search(
+                    me,
+                    opp,
+                    alpha,
+                    beta,
+                    g.geometry,
+                    g.lines,
+                    g.cell_lines,
+                    g.sym_keys,
+                    g.sym_moves,
+                    run.table.entries,
+                    s.stack,
+                    s.counts,
+                    stats,
+                    resume,
+                )
+                if not stats[kernel.ABORTED]:
+                    return int(value), int(stats[kernel.ROOT_MOVE])
+                resume = True
+        finally:
+            run.nodes += int(stats[kernel.NODES])
+
+    def _score(self, run: _Run, position: MNKPosition, weak: bool) -> tuple[int, int]:
+        """The exact score (weak: its sign) and a move keeping it, by
+        null-window tests: is it above 0, then above -1 (most small boards
+        are draws), then bisection of what is left. Raises SearchTimeout."""
+        stones = self.cells - position.cells.count(EMPTY)
+        left = self.cells - stones
+        lo, hi = (-1, 1) if weak else (-left, left)
+        keeper = -1
+        while lo < hi:
+            if lo < 0 < hi:
+                med = 0
+            elif hi == 0:
+                med = -1
+            else:
+                med = lo + (hi - lo) // 2
+            value, move = self._search(run, position, med, med + 1)
+            if value <= med:
+                hi = max(value, lo)
+            else:
+                lo = min(value, hi)
+                keeper = move
+        if keeper < 0:  # the lowest score there could be: any move that reaches it
+            _, keeper = self._search(run, position, lo - 1, lo)
+        return lo, keeper
+
+    def _outcome(self, position: MNKPosition, score: int, weak: bool) -> Outcome:
+        if score == 0:
+            return Outcome("draw", None if weak else position.cells.count(EMPTY))
+        if weak:
+            return Outcome("win" if score > 0 else "loss", None)
+        stones = self.cells - position.cells.count(EMPTY)
+        end = self.cells + 1 - abs(score)  # stones on the board when it is won
+        return Outcome("win" if score > 0 else "loss", end - stones)
+
+    # -- the Engine protocol ------------------------------------------------------------
+
+    def solve(
+        self, position: MNKPosition, limits: Limits = UNLIMITED, weak: bool = False
+    ) -> Solved:
+        """Outcome for the side to move and a move proven to keep it; out of
+        time, ``unknown`` and the move ordering's favourite (no move once the
+        stop switch is set). Never raises for running out of time."""
+        if (over := _finished(position)) is not None:
+            return over
+        if limits.bounded and limits.expired():
+            return Solved(Outcome("unknown", None, False), 0, None)
+        run = _Run(limits, self._thread_scratch(), self.table)
+        try:
+            score, move = self._score(run, position, weak)
+        except SearchTimeout:
+            stopped = limits.stop is not None and limits.stop.is_set()
+            favourite = None if stopped else self._favourite(position, run.table)
+            return Solved(Outcome("unknown", None, False), run.nodes, favourite)
+        return Solved(self._outcome(position, score, weak), run.nodes, move, move_proven=True)
+
+    def value(
+        self, position: MNKPosition, limits: Limits = UNLIMITED, weak: bool = False
+    ) -> Solved:
+        """The outcome for the side to move (its move comes free: see
+        :meth:`solve`)."""
+        return self.solve(position, limits, weak)
+
+    def guess(self, position: MNKPosition) -> Solved:
+        """A search of :data:`GUESS_NODES` nodes with a table of its own (so
+        the same answer every time): exact if that finishes, else the move
+        ordering's favourite."""
+        if (over := _finished(position)) is not None:
+            return over
+        table = Table(self.cells, _GUESS_TABLE)
+        run = _Run(UNLIMITED, self._thread_scratch(), table, max_nodes=GUESS_NODES)
+        try:
+            score, move = self._score(run, position, False)
+        except SearchTimeout:
+            favourite = self._favourite(position, table)
+            return Solved(Outcome("unknown", None, False), run.nodes, favourite)
+        return Solved(self._outcome(position, score, False), run.nodes, move, move_proven=True)
+
+    def _favourite(self, position: MNKPosition, table: Table) -> int | None:
+        """The move the search would try first (a win, a forced block, a
+        double threat, else the most threatening and central; the table's
+        move if it has one): one node of search."""
+        kernel = _kernel()
+        run = _Run(UNLIMITED, self._thread_scratch(), table)
+        stats = run.scratch.stats
+        stats[kernel.NODES] = 0
+        stats[kernel.BUDGET] = 1
+        g = self.geometry
+        me, opp, stones = self._bits(position)
+        stats[kernel.GENERATION] = table.generation
+        stats[kernel.STONES] = stones
+        kernel.search(
+            me,
+            opp,
+            0,
+            1,
+            g.geometry,
+            g.lines,
+            g.cell_lines,
+            g.sym_keys,
+            g.sym_moves,
+            table.entries,
+            run.scratch.stack,
+            run.scratch.counts,
+            stats,
+            False,
+        )
+        move = int(stats[kernel.ROOT_MOVE])
+        if move == kernel.NO_MOVE:
+            move = int(run.scratch.stack[0, kernel.F_MOVE0])
+        return move if position.cells[move] == EMPTY else None
+
+
+def _finished(position: MNKPosition) -> Solved | None:
+    """The answer for a finished game (the side to move has lost, or a draw)."""
+    if position.winner is not None:
+        return Solved(Outcome("loss", 0), 0)
+    if EMPTY not in position.cells:
+        return Solved(Outcome("draw", 0), 0)
+    return None
