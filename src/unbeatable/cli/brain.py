@@ -598,21 +598,22 @@ def _error(message: str) -> str:
 # -- input and output -----------------------------------------------------------
 
 
-def _raw_lines(stream: BinaryIO) -> Iterator[bytes]:
-    """The lines of ``stream``. A real file is read with :func:`os.read`, which
+def _line_batches(stream: BinaryIO) -> Iterator[list[bytes]]:
+    """The lines of ``stream``, in batches as they arrive (lines sent together
+    are queued together). A real file is read with :func:`os.read`, which
     holds no lock of Python's: the reader thread may still be waiting in it
     when the interpreter exits."""
     try:
         fd = stream.fileno()
-    except (AttributeError, OSError, ValueError):  # in-memory streams (tests)
-        yield from stream
+    except (AttributeError, OSError, ValueError):  # in-memory streams (tests): all at once
+        yield list(stream)
         return
     pending = b""
     while chunk := os.read(fd, 1 << 16):
         *lines, pending = (pending + chunk).split(b"\n")
-        yield from lines
+        yield lines
     if pending:
-        yield pending
+        yield [pending]
 
 
 class _Inbox:
@@ -628,10 +629,10 @@ class _Inbox:
         self._lines: deque[str | None] = deque()
         self._ready = threading.Condition()
 
-    def put(self, line: str | None) -> None:
-        """Add a line (None: the input has ended)."""
+    def put(self, lines: Iterable[str | None]) -> None:
+        """Add lines at once (None: the input has ended)."""
         with self._ready:
-            self._lines.append(line)
+            self._lines.extend(lines)
             self._mark_end()
             self._ready.notify()
 
@@ -663,12 +664,12 @@ def serve(stdin: BinaryIO, stdout: TextIO, brain: Brain | None = None) -> int:
 
     def read() -> None:
         try:
-            for raw in _raw_lines(stdin):
-                inbox.put(raw.decode("utf-8", errors="replace"))
+            for batch in _line_batches(stdin):
+                inbox.put([raw.decode("utf-8", errors="replace") for raw in batch])
         except (OSError, ValueError):  # input closed under us: as the end of input
             pass
         finally:
-            inbox.put(None)
+            inbox.put([None])
 
     threading.Thread(target=read, name="gomocup-reader", daemon=True).start()
     while not brain.finished:
