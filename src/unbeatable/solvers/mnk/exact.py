@@ -31,7 +31,7 @@ stones takes well under half a second from an empty table (see
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -55,6 +55,15 @@ _GUESS_TABLE = 1 << 14
 #: Boards with at most this many stones share table entries with their
 #: mirror images and rotations (past it the images rarely recur).
 SYMMETRIC_UNTIL = 8
+#: The helpers an engine can do without (see :mod:`.exact_kernel`), each with
+#: the kernel's rule bit it clears ("" for the symmetric keys).
+HELPERS = {
+    "symmetry": "",
+    "bounds": "USE_BOUNDS",
+    "potential": "USE_POTENTIAL",
+    "dead cells": "USE_DEAD_CELLS",
+    "double threats": "USE_DOUBLE_THREATS",
+}
 
 
 @cache
@@ -110,7 +119,7 @@ class _Geometry:
     sym_moves: np.ndarray
 
     @classmethod
-    def of(cls, game: MNKGame, symmetric_until: int) -> _Geometry:
+    def of(cls, game: MNKGame, symmetric_until: int, rules: int) -> _Geometry:
         kernel = _kernel()
         cells = game.size
         masks = [sum(1 << cell for cell in line) for line in game.lines]
@@ -143,6 +152,7 @@ class _Geometry:
         geometry[kernel.G_SYMS] = len(maps)
         geometry[kernel.G_SYM_UNTIL] = symmetric_until
         geometry[kernel.G_CHUNKS] = chunks
+        geometry[kernel.G_RULES] = rules
         lines = np.array(masks or [0], dtype=np.int64)
         return cls(geometry, lines, cell_lines, sym_keys, sym_moves)
 
@@ -199,16 +209,24 @@ class ExactEngine:
     """Exact solver of an m,n,k game of at most 25 cells (the Engine protocol).
 
     ``table_entries``: size of the transposition table (allocated at the
-    first search; by default :func:`default_table_entries`). Raises
-    ValueError for a bigger board.
+    first search; by default :func:`default_table_entries`). ``without``
+    names helpers to switch off, of :data:`HELPERS` (benchmarks measure what
+    each is worth; the answers stay exact). Raises ValueError for a bigger
+    board or an unknown helper.
     """
 
-    def __init__(self, game: MNKGame, table_entries: int | None = None) -> None:
+    def __init__(
+        self, game: MNKGame, table_entries: int | None = None, without: Collection[str] = ()
+    ) -> None:
         if game.size > MAX_CELLS:
             raise ValueError(
                 f"the exact m,n,k engine solves boards of at most {MAX_CELLS} cells, "
                 f"not {game.rows}x{game.columns}"
             )
+        unknown = set(without) - set(HELPERS)
+        if unknown:
+            raise ValueError(f"unknown helpers {sorted(unknown)} (known: {', '.join(HELPERS)})")
+        self.without = frozenset(without)
         self.game = game
         self.cells = game.size
         self.table_entries = table_entries or default_table_entries(game.size)
@@ -218,7 +236,8 @@ class ExactEngine:
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return f"ExactEngine({self.game!r})"
+        off = f", without={sorted(self.without)!r}" if self.without else ""
+        return f"ExactEngine({self.game!r}{off})"
 
     # -- lazily made state --------------------------------------------------------
 
@@ -226,7 +245,13 @@ class ExactEngine:
     def geometry(self) -> _Geometry:
         with self._lock:
             if self._geometry is None:
-                self._geometry = _Geometry.of(self.game, SYMMETRIC_UNTIL)
+                kernel = _kernel()
+                rules = kernel.ALL_RULES
+                for name, bit in HELPERS.items():
+                    if name in self.without and bit:
+                        rules &= ~getattr(kernel, bit)
+                until = -1 if "symmetry" in self.without else SYMMETRIC_UNTIL
+                self._geometry = _Geometry.of(self.game, until, rules)
             return self._geometry
 
     @property

@@ -37,6 +37,11 @@ What a node knows before searching (all exact):
   cannot win before its ``(k - c)``-th next stone: that bounds the score from
   above (ours) and below (theirs), and a side with no live line cannot win
   at all (both: a draw);
+* nor can a side whose live lines are too few and too empty: by the
+  Erdos-Selfridge argument, if the lines' weights ``2**-(stones missing)``
+  sum below 1/2 with that side to move (below 1 with the defender to move),
+  the defender can always claim a cell of the heaviest weight and keep the
+  sum below 1, so no line is ever completed;
 * a move that makes two winning cells (when the opponent has none left)
   wins with our stone after next: the best score short of winning at once;
 * a cell on no live line is dead: a stone there changes nothing, so a live
@@ -93,16 +98,20 @@ QUOTIENT_BITS = 24
 MAX_GENERATION = (1 << 22) - 1
 
 # Fields of ``geometry``.
-G_CELLS, G_K, G_FULL, G_LINES, G_SYMS, G_SYM_UNTIL, G_CHUNKS = range(7)
-GEOMETRY_SIZE = 7
+G_CELLS, G_K, G_FULL, G_LINES, G_SYMS, G_SYM_UNTIL, G_CHUNKS, G_RULES = range(8)
+GEOMETRY_SIZE = 8
+# Bits of ``geometry[G_RULES]``: which of the node's exact rules are used
+# (all of them, but for benchmarks measuring what each is worth).
+USE_BOUNDS, USE_POTENTIAL, USE_DEAD_CELLS, USE_DOUBLE_THREATS = 1, 2, 4, 8
+ALL_RULES = USE_BOUNDS | USE_POTENTIAL | USE_DEAD_CELLS | USE_DOUBLE_THREATS
 # Fields of ``stats``.
 NODES, BUDGET, ABORTED, DEPTH, GENERATION, ROOT_MOVE, STONES = range(7)
 STATS_SIZE = 7
 
 # Fields of a stack frame (one row of ``stack`` per depth).
 F_ME, F_OPP, F_ALPHA, F_BETA, F_FLOOR, F_BEST, F_BEST_MOVE = range(7)
-F_COUNT, F_NEXT, F_KEY, F_SYM, F_HINT = range(7, 12)
-F_MOVE0 = 12
+F_COUNT, F_NEXT, F_KEY, F_SYM = range(7, 11)
+F_MOVE0 = 11
 FRAME = F_MOVE0 + MAX_CELLS
 #: Score weight of a winning cell a move makes, above any line weight sum.
 _THREAT_WEIGHT = 1 << 50
@@ -221,6 +230,7 @@ def search(
     k = geometry[G_K]
     full = geometry[G_FULL]
     n_lines = geometry[G_LINES]
+    rules = geometry[G_RULES]
     root_stones = stats[STONES]
     gen = stats[GENERATION]
     if resume:
@@ -300,6 +310,9 @@ def search(
                     top_opp = min(top_opp, k - 2)  # the forced block kills their fours
                 # Earliest possible wins: our j-th next stone is stone n + 2j - 1,
                 # theirs stone n + 2j.
+                if not rules & USE_BOUNDS:  # only: nobody wins at once
+                    top_me = k - 2
+                    top_opp = k - 2
                 hi = 0
                 if top_me >= 0 and n + 2 * (k - top_me) - 1 <= cells:
                     hi = cells + 1 - (n + 2 * (k - top_me) - 1)
@@ -309,10 +322,11 @@ def search(
                 # Erdos-Selfridge: with too few stones in too few live lines
                 # a side cannot complete one against a defender who keeps
                 # the lines' weights down (the potential, in units of 2**-k).
-                if potential_me < 1 << (k - 1):
-                    hi = min(hi, 0)
-                if potential_opp < 1 << k:
-                    lo = max(lo, 0)
+                if rules & USE_POTENTIAL:
+                    if potential_me < 1 << (k - 1):
+                        hi = min(hi, 0)
+                    if potential_opp < 1 << k:
+                        lo = max(lo, 0)
                 x = me if n % 2 == 0 else opp
                 key, sym = table_key(x, me ^ opp ^ x, n, geometry, sym_keys)
                 stack[d, F_KEY] = key
@@ -335,7 +349,8 @@ def search(
                 if not done:
                     # The moves, best first (insertion sort on a score).
                     cand = wins_opp if wins_opp != 0 else empty & live
-                    if cand == 0:  # (only at the root: no live line is left)
+                    # (None live: only at the root, when nobody can win any more.)
+                    if cand == 0 or not rules & USE_DEAD_CELLS:
                         cand = empty
                     count = 0
                     while cand != 0:
@@ -354,7 +369,7 @@ def search(
                             c = counts[1, i]
                             if c >= 0:
                                 value += 1 << (2 * min(c, 10))
-                        if made & (made - 1):
+                        if made & (made - 1) and rules & USE_DOUBLE_THREATS:
                             # Two winning cells, none of theirs left: win with
                             # our stone after next, the best short of now.
                             ret = cells - n - 2
