@@ -99,6 +99,14 @@ class Player(Protocol):
     def close(self) -> None: ...
 
 
+def position_of(rules: Any, moves: Sequence[int]) -> Any:
+    """The project's position after ``moves`` (black first) from the empty board."""
+    position = rules.initial()
+    for cell in moves:
+        position = rules.play(position, cell)
+    return position
+
+
 # -- our side ----------------------------------------------------------------------
 
 
@@ -115,14 +123,8 @@ class Library:
         api._analyses.clear()
         api._moves.clear()
 
-    def position(self, moves: Sequence[int]) -> Any:
-        position = self.rules.initial()
-        for cell in moves:
-            position = self.rules.play(position, cell)
-        return position
-
     def move(self, moves: Sequence[int], seed: int) -> Played:
-        position = self.position(moves)
+        position = position_of(self.rules, moves)
         start = time.perf_counter()
         chosen = api.choose_move(
             GAME, position, self.level, rng=random.Random(seed), time_limit=self.time_limit
@@ -243,10 +245,8 @@ def play_game(
     """One game from ``opening`` to five in a row or a full board (the
     caller starts both players' games). A player that fails (no move in time,
     an illegal move, an error) loses the game."""
-    position = rules.initial()
     moves = list(opening)
-    for cell in moves:
-        position = rules.play(position, cell)
+    position = position_of(rules, moves)
     record = GameRecord(theirs.name, ours_as, moves, None, "full board")
     while rules.moves(position):
         mover = rules.to_move(position)
@@ -450,7 +450,8 @@ def run_suite(args: argparse.Namespace, budget: float | None) -> list[GameRecord
         opponent.new_game()
         first = ours.move(case.moves, args.seed)
         proven = first.note.startswith("win")
-        confirmed = first.cell in case.winning
+        after = rules.play(position_of(rules, case.moves), first.cell)
+        confirmed = first.cell in case.winning or rules.winner(after) == case.to_move
         if not proven and not confirmed:
             judge.new_game()
             reply = judge.move([*case.moves, first.cell], 30.0)
