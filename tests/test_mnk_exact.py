@@ -237,3 +237,11 @@ def test_threads_share_one_engine() -> None:
         answers = list(pool.map(lambda p: shared.solve(p, Limits.seconds(600)), starts * 2))
     assert [a.outcome for a in answers] == expected * 2
     assert all(a.move_proven for a in answers)
+
+
+def test_warm_up_loads_without_learning() -> None:
+    game = mnk_game("4,5,4")
+    engine = ExactEngine(game)
+    engine.warm_up()
+    assert not engine.table.entries.any()  # the guess had a table of its own
+    assert engine.solve(game.initial()).outcome == Outcome("draw", 20)
