@@ -26,7 +26,7 @@ reads threats off the lines; ``evaluate`` counts open lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
@@ -243,6 +243,36 @@ class MNKGame(Game[MNKPosition, int]):
                 if mine == need and gap >= 0:
                     found.add(gap)
         return sorted(found)
+
+    def threat_win(self, position: MNKPosition, moves: Sequence[int]) -> str | None:
+        """How ``moves``, played from ``position``, win if they win by threats
+        alone: ``"continuous fours"`` when the line ends in a win and every
+        move of the winner before the last makes a four (a line through it
+        holding k - 1 of the winner's marks and one empty cell, so the reply is
+        forced), at least one of them. The threat is named by k - 1: fours
+        where five in a row wins, threes where four does; None for k < 4
+        (nobody names those), for a line that does not end in a win, or for an
+        illegal one. Faces say with it how a proven win is won; the line may
+        start with the loser's move."""
+        if self.k < 4 or len(moves) < 3:
+            return None
+        winner_moves = range((len(moves) - 1) % 2, len(moves) - 1, 2)
+        pos = position
+        for i, move in enumerate(moves):
+            if pos.winner is not None or not 0 <= move < self.size or pos.cells[move] != EMPTY:
+                return None
+            mover = pos.to_move
+            pos = self.play(pos, move)
+            if i in winner_moves and not any(
+                sum(pos.cells[j] == mover for j in line) == self.k - 1
+                and sum(pos.cells[j] == EMPTY for j in line) == 1
+                for line in self.lines_through[move]
+            ):
+                return None
+        if pos.winner is None:
+            return None
+        count = self.k - 1
+        return f"continuous {_NUMBER_WORDS[count - 1] if count <= len(_NUMBER_WORDS) else count}s"
 
     def evaluate(self, position: MNKPosition) -> float:
         """Open lines for the side to move minus the opponent's, each weighted
