@@ -26,6 +26,8 @@ from unbeatable.search.levels import Level, choose_from
 
 T = TypeVar("T")
 
+#: Rows of the moves table shown with --explain (big boards have hundreds of moves).
+EXPLAIN_ROWS = 12
 HELP = "a move ({example}), ? for a hint, u to undo your last move, h for help, q to quit"
 QUIT = frozenset({"q", "quit", "exit"})
 
@@ -72,9 +74,16 @@ class Match:
     def help_text(self) -> str:
         return "Enter " + HELP.format(example=self.example()) + "."
 
+    def last(self) -> tuple[int, int] | None:
+        """The cell of the last move played, if any (the AI's, on your turn)."""
+        if len(self.history) < 2:
+            return None
+        return render.last_cell(self.game, self.history[-2], self.history[-1])
+
     def draw(self, notes: dict[tuple[int, int], Text] | None = None) -> None:
         highlight = render.winning_cells(self.game, self.position)
-        self.console.print(render.board(self.game, self.position, notes, highlight))
+        last = self.last()
+        self.console.print(render.board(self.game, self.position, notes, highlight, last))
 
     def read(self, prompt: str) -> str | None:
         """One line of input, or None at the end of input."""
@@ -140,6 +149,13 @@ class Match:
             )
             self.draw(render.hint_notes(game, self.position, analysis))
             self.console.print(render.summary(analysis))
+            if render.is_compact(game):  # the board shows proven values by their letter only
+                proven = render.proven_moves(analysis)
+                if proven is not None:
+                    self.console.print(proven)
+            legend = render.hint_legend(game, analysis)
+            if legend is not None:
+                self.console.print(legend, style="dim")
             return True
         if low in ("h", "help"):
             self.console.print(self.help_text())
@@ -182,13 +198,14 @@ class Match:
         else:
             move = self.think(lambda: api.choose_move(game, self.position, self.level, self.rng))
         assert move is not None
-        self.history.append(api.play_move(game, self.position, move.move))
+        before = self.position
+        self.history.append(api.play_move(game, before, move.move))
         unproven = self.level is Level.impossible and move.result == "unknown"
         note = " (not proven: the time budget ran out, a heuristic pick)" if unproven else ""
         self.console.print(f"The AI ({self.ai}) plays {move.move}.{note}")
         if analysis is not None:
-            self.console.print(render.moves_table(analysis))
-            self.console.print(explain_choice(move, analysis))
+            self.console.print(render.moves_table(analysis, limit=EXPLAIN_ROWS))
+            self.console.print(explain_choice(move, analysis, self.level, game, before))
         self.draw()
 
     def think(self, work: Callable[[], T]) -> T:
@@ -248,15 +265,40 @@ def _line_name(description: Description, cells: Sequence[tuple[int, int]]) -> st
     return f"{where_cols}, {where_rows} from the bottom"
 
 
-def explain_choice(move: MoveValue, analysis: Analysis) -> str:
-    """Why the AI played ``move``: its value, and how it compares with the best."""
+def explain_choice(
+    move: MoveValue,
+    analysis: Analysis,
+    level: Level | str = Level.impossible,
+    game: Any = None,
+    position: Any = None,
+) -> str:
+    """Why the AI played ``move``: its value, how it compares with the best,
+    and, with the ``game`` and ``position``, how a win by threats is won. An
+    unproven value is called so, never compared as if it were known."""
     best = analysis.best
-    text = f"It valued {move.move} as {render.describe(move)}."
+    played = next((m for m in analysis.moves if m.move == move.move), move)
+    if played.result == "unknown":
+        text = f"It could not prove the value of {move.move} within the time budget"
+        text += "; it is the engine's best guess." if best and best.move == move.move else "."
+    else:
+        text = f"It valued {move.move} as {render.describe(played)}."
+        if game is not None:
+            words = render.threat_words(game, position, played, analysis.to_move)
+            if words is not None:
+                text += f" {words[0].upper()}{words[1:]}."
     if best is None or move.move == best.move:
         return text
-    if (move.result, move.plies) == (best.result, best.plies):
+    level = f"the {Level(level).value} level"
+    if best.result == "unknown":
+        return text + f" The engine's best guess was {best.move}: {level} plays below its best."
+    if (played.result, played.plies) == (best.result, best.plies):
         return text + f" {best.move} is just as good."
-    return text + f" {best.move} was better ({render.describe(best)}): this level makes mistakes."
+    if played.result == "unknown":
+        return text + f" {best.move} is proven: {render.describe(best)}."
+    return (
+        text
+        + f" {best.move} was better ({render.describe(best)}): {level} makes mistakes on purpose."
+    )
 
 
 def _discard_typeahead() -> bool:

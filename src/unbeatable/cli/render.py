@@ -8,6 +8,7 @@ Colour is added by rich only when the output is a terminal.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -16,11 +17,21 @@ from rich.text import Text
 from rich.tree import Tree
 
 from unbeatable import api
-from unbeatable.search.analysis import Analysis, MoveValue
+from unbeatable.games.base import Description, GameError
+from unbeatable.search.analysis import Analysis, MoveValue, rank
+from unbeatable.search.engine import Outcome
 
 RESULT_STYLE = {"win": "green", "draw": "yellow", "loss": "red", "unknown": "dim"}
 #: Every cell is this wide, hint or not, so that the board never jumps.
 CELL_WIDTH = 3
+#: Boards with a side this long or longer are drawn compactly, one character a
+#: cell: the boxed table would take 6 columns and 2 lines a cell, and 15x15
+#: (Gomoku) would need 96 columns and 33 lines.
+COMPACT_SIDE = 10
+#: Equally good moves named after the best one; past this, the rest are counted.
+TIES_NAMED = 6
+#: What marks the engine's pick among moves whose value is not proven.
+GUESS = "*"
 
 Cell = tuple[int, int]
 
@@ -35,8 +46,10 @@ def short_value(m: MoveValue) -> str:
 
 
 def describe(m: MoveValue) -> str:
-    """A move's value in words: ``win in 1``, ``draw``, ``loss in 4``."""
-    if m.result in ("draw", "unknown") or m.plies is None:
+    """A move's value in words: ``win in 1``, ``draw``, ``loss in 4``, ``not proven``."""
+    if m.result == "unknown":
+        return "not proven"
+    if m.result == "draw" or m.plies is None:
         return m.result
     return f"{m.result} in {m.plies}"
 
@@ -47,20 +60,55 @@ def winning_cells(game: Any, position: Any) -> list[Cell]:
     return [(row, col) for row, col in line]
 
 
+def is_compact(game: Any) -> bool:
+    """Whether ``game``'s board is drawn one character a cell (big boards)."""
+    description: Description = game.describe()
+    return max(description.rows, description.columns) >= COMPACT_SIDE
+
+
+def last_cell(game: Any, before: Any, after: Any) -> Cell | None:
+    """The cell the move from ``before`` to ``after`` filled (None if no
+    single cell changed), read off the two boards as drawn."""
+    changed = [
+        (r, c)
+        for r, (old, new) in enumerate(
+            zip(game.grid(before).split("/"), game.grid(after).split("/"), strict=True)
+        )
+        for c, (a, b) in enumerate(zip(old, new, strict=True))
+        if a != b
+    ]
+    return changed[0] if len(changed) == 1 else None
+
+
 def board(
     game: Any,
     position: Any,
     notes: Mapping[Cell, Text] | None = None,
     highlight: Iterable[Cell] = (),
-) -> Table:
-    """The board as a rich table with the game's coordinates. ``notes`` maps a
-    (row, col) cell to text drawn in it while empty (hints); ``highlight``
-    lists the cells of a winning line."""
+    last: Cell | None = None,
+) -> Table | Text:
+    """The board with the game's coordinates: a boxed table, or on big boards
+    (:func:`is_compact`) one character a cell with the column letters above
+    and below and the row numbers on both sides. ``notes`` maps a (row, col)
+    cell to text drawn in it while empty (hints); ``highlight`` lists the
+    cells of a winning line; ``last`` is the cell of the last move, drawn in
+    brackets: ``[X]``."""
     description = game.describe()
     sides = {side.mark: side for side in description.sides}
     rows = game.grid(position).split("/")
     marked = set(highlight)
     notes = notes or {}
+
+    def content(r: int, c: int, ch: str) -> Text:
+        side = sides.get(ch)
+        if side is None:
+            return notes.get((r, c)) or Text("·", style="dim")
+        # The mark as written in positions, in its side's colour.
+        style = f"bold {side.colour}" + (" reverse" if (r, c) in marked else "")
+        return Text(ch.upper(), style)
+
+    if is_compact(game):
+        return _compact(description, rows, content, last)
     table = Table(show_header=True, show_lines=True)
     if description.row_labels:
         table.add_column("", justify="right", style="dim")
@@ -69,12 +117,10 @@ def board(
     for r, row in enumerate(rows):
         cells: list[Text] = []
         for c, ch in enumerate(row):
-            side = sides.get(ch)
-            if side is not None:  # the mark as written in positions, in its side's colour
-                style = f"bold {side.colour}" + (" reverse" if (r, c) in marked else "")
-                cells.append(Text(ch.upper(), style))
-            else:
-                cells.append(notes.get((r, c)) or Text("·", style="dim"))
+            text = content(r, c, ch)
+            if (r, c) == last:
+                text = Text.assemble("[", text, "]")
+            cells.append(text)
         if description.row_labels:
             table.add_row(description.row_labels[r], *cells)
         else:
@@ -82,21 +128,115 @@ def board(
     return table
 
 
+def _compact(
+    description: Any, rows: list[str], content: Callable[[int, int, str], Text], last: Cell | None
+) -> Text:
+    """A big board, one character a cell and a space between: 15x15 in 37
+    columns and 17 lines, 20x20 in 47 and 22. The last move's neighbouring
+    spaces become its brackets."""
+    width = max(len(label) for label in (*description.row_labels, ""))
+    letters = " " * (width + 2) + " ".join(description.column_labels)
+    out = Text(letters, style="dim")
+    for r, row in enumerate(rows):
+        label = description.row_labels[r] if description.row_labels else ""
+        out.append("\n")
+        out.append(f"{label:>{width}} ", style="dim")
+        last_col = last[1] if last is not None and last[0] == r else None
+        for c, ch in enumerate(row):
+            out.append("[" if c == last_col else "]" if last_col == c - 1 else " ", "bold")
+            out.append_text(content(r, c, ch))
+        out.append("]" if last_col == len(row) - 1 else " ", "bold")
+        out.append(f" {label}", style="dim")
+    out.append("\n" + letters, style="dim")
+    return out
+
+
 def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]:
-    """Each move's short value, coloured by result, in the cell it fills."""
-    return {
-        game.cell(position, m.raw): Text(short_value(m), style=RESULT_STYLE[m.result])
-        for m in analysis.moves
-    }
+    """Each proven move's value, coloured by result, in the cell it fills: its
+    short value (``W3``), or on a compact board its letter (``W``, ``D``,
+    ``L``). Moves not proven in time are left blank, but for the engine's
+    pick, marked :data:`GUESS`: a board of question marks says nothing."""
+    compact = is_compact(game)
+    best = analysis.best
+    notes = {}
+    for m in analysis.moves:
+        if m.result != "unknown":
+            text = m.result[0].upper() if compact else short_value(m)
+            notes[game.cell(position, m.raw)] = Text(text, style=RESULT_STYLE[m.result])
+        elif best is not None and m.move == best.move:
+            notes[game.cell(position, m.raw)] = Text(GUESS, style="bold")
+    return notes
+
+
+def hint_legend(game: Any, analysis: Analysis) -> Text | None:
+    """What the hint's marks mean, when the board cannot say it in full: on a
+    compact board, or when values are not proven (None otherwise)."""
+    compact = is_compact(game)
+    guessed = analysis.best is not None and analysis.best.result == "unknown"
+    unproven = any(m.result == "unknown" for m in analysis.moves)
+    if not compact and not guessed and not unproven:
+        return None
+    parts: list[Text] = []
+    if compact:
+        parts.append(
+            Text.assemble(
+                ("W", RESULT_STYLE["win"]),
+                " win, ",
+                ("D", RESULT_STYLE["draw"]),
+                " draw, ",
+                ("L", RESULT_STYLE["loss"]),
+                f" loss for {analysis.to_move} (proven)",
+            )
+        )
+    if guessed:
+        parts.append(Text.assemble((GUESS, "bold"), " best guess"))
+    if unproven:
+        parts.append(Text("· not valued in time"))
+    return Text("; ").join(parts)
+
+
+def proven_moves(analysis: Analysis, shown: int = 6) -> Text | None:
+    """The proven moves in words, best first, when a compact board shows them
+    only by their letter: ``h8 win in 7, i9 win in 9; 12 moves lose (in 2 to
+    4)``. At most ``shown`` wins and draws are named; losses are counted."""
+    good = sorted(
+        (m for m in analysis.moves if m.result in ("win", "draw")),
+        key=lambda m: rank(Outcome(m.result, m.plies)),  # type: ignore[arg-type]
+        reverse=True,
+    )
+    losses = [m.plies for m in analysis.moves if m.result == "loss" and m.plies is not None]
+    if not good and not losses:
+        return None
+    text = Text("")
+    for i, m in enumerate(good[:shown]):
+        text.append(", " if i else "")
+        text.append(m.move, "bold")
+        text.append(f" {describe(m)}", RESULT_STYLE[m.result])
+    if len(good) > shown:
+        text.append(f" and {len(good) - shown} more")
+    if losses:
+        low, high = min(losses), max(losses)
+        span = f"in {low}" if low == high else f"in {low} to {high}"
+        if len(losses) == len(analysis.moves):
+            moves = "every move loses"
+        else:
+            moves = f"{len(losses)} {'move loses' if len(losses) == 1 else 'moves lose'}"
+        text.append("; " if good else "")
+        text.append(f"{moves} ({span})", RESULT_STYLE["loss"])
+    return text
 
 
 #: Moves of a line shown in the table (Connect Four lines run to 42).
 LINE_SHOWN = 8
+#: Rows of a moves table: past this, the best moves and a count of the rest.
+MOVES_SHOWN = 25
 
 
-def moves_table(analysis: Analysis) -> Table:
+def moves_table(analysis: Analysis, limit: int = MOVES_SHOWN) -> Table:
     """Every legal move with its value and its line of best play; the best
-    ones marked (every move as good as the best is)."""
+    ones marked (every move as good as the best is). With more than ``limit``
+    moves (big boards), the best ones by value, and a last row counting the
+    others by value."""
     table = Table(title=None, show_edge=False)
     table.add_column("move")
     table.add_column("result")
@@ -105,7 +245,12 @@ def moves_table(analysis: Analysis) -> Table:
     table.add_column("best")
     table.add_column("line of best play")
     best = analysis.best
-    for m in analysis.moves:
+    moves = list(analysis.moves)
+    rest: list[MoveValue] = []
+    if len(moves) > limit:
+        ordered = sorted(moves, key=lambda m: _move_rank(m, best), reverse=True)
+        moves, rest = ordered[: limit - 1], ordered[limit - 1 :]
+    for m in moves:
         top = best is not None and (m.result, m.plies) == (best.result, best.plies)
         line = " ".join(m.line[:LINE_SHOWN]) + (" …" if len(m.line) > LINE_SHOWN else "")
         table.add_row(
@@ -116,35 +261,108 @@ def moves_table(analysis: Analysis) -> Table:
             "yes" if top and m.result != "unknown" else "",
             Text(line, style="dim"),
         )
+    if rest:
+        counts = Counter(describe(m) for m in rest)
+        words = ", ".join(f"{n} {value}" for value, n in counts.most_common())
+        table.add_row(f"+{len(rest)}", Text(f"more moves: {words}", style="dim"), "", "", "", "")
     return table
 
 
+def _move_rank(m: MoveValue, best: MoveValue | None) -> tuple[int, int, int]:
+    """Sort key of a move in a cut-short table: by value, the engine's pick
+    first among equals."""
+    value = rank(Outcome(m.result, m.plies))  # type: ignore[arg-type]
+    return (*value, 1 if best is not None and m.move == best.move else 0)
+
+
+def threat_words(game: Any, position: Any, m: MoveValue, mover: str) -> str | None:
+    """How move ``m``'s proven line wins, in words, when the rules can name
+    it (:meth:`MNKGame.threat_win`): ``x wins by continuous fours in 7: h8 i9
+    …`` for a winning move, the opponent's win after it for a losing one.
+    None otherwise (a line cut short by the time budget proves nothing)."""
+    name = _threat(game, position, m)
+    if name is None or m.plies is None:
+        return None
+    if m.result == "win":
+        winner, plies, line = mover, m.plies, m.line
+    else:
+        other = [p for p in game.players if p != mover]
+        winner, plies, line = other[0], m.plies - 1, m.line[1:]
+    shown = " ".join(line[:LINE_SHOWN]) + (" …" if len(line) > LINE_SHOWN else "")
+    after = "" if m.result == "win" else f"after {m.move}, "
+    return f"{after}{winner} wins by {name} in {plies}: {shown}"
+
+
+def _threat(game: Any, position: Any, m: MoveValue) -> str | None:
+    """The rules' name for how ``m``'s line wins (None if they have none)."""
+    name_of = getattr(game, "threat_win", None)
+    if name_of is None or m.result not in ("win", "loss") or len(m.line) != m.plies:
+        return None
+    moves, pos = [], position
+    try:
+        for text in m.line:
+            move = game.parse_move(pos, text)
+            moves.append(move)
+            pos = game.play(pos, move)
+    except GameError:
+        return None
+    name: str | None = name_of(position, moves)
+    return name
+
+
 def summary(analysis: Analysis) -> Text:
-    """One line: the position's value for the side to move and the best move."""
+    """The position's value for the side to move and the best move, in words
+    that stay true when the time budget ran out: then the best move's proven
+    value, or the engine's pick called a guess; on a second line, how a win
+    by threats is won (:func:`threat_words`)."""
     if not analysis.moves:
         over = "draw" if analysis.result == "draw" else f"{analysis.to_move} has lost"
         return Text(f"Game over: {over}.")
-    value = (
-        analysis.result
-        if analysis.plies is None or analysis.result == "draw"
-        else f"{analysis.result} in {analysis.plies}"
-    )
     text = Text(f"{analysis.to_move} to move: ")
-    text.append(value, style=RESULT_STYLE[analysis.result])
-    if analysis.score is not None:
-        text.append(f" (score {analysis.score})")
     best = analysis.best
-    if best is not None:
+    unproven = sum(1 for m in analysis.moves if m.result == "unknown")
+    if analysis.result == "unknown":
+        text.append("no value proven within the time budget", style=RESULT_STYLE["unknown"])
+    elif analysis.exact is False and analysis.result in ("win", "draw"):
+        # Only a lower bound: a move not valued in time may do better.
+        value = "a win" if analysis.result == "win" else "at least a draw"
+        text.append(value, style=RESULT_STYLE[analysis.result])
+    else:
+        value = (
+            analysis.result
+            if analysis.plies is None or analysis.result == "draw"
+            else f"{analysis.result} in {analysis.plies}"
+        )
+        text.append(value, style=RESULT_STYLE[analysis.result])
+        if analysis.score is not None:
+            text.append(f" (score {analysis.score})")
+    if best is not None and best.result == "unknown":
+        text.append(f"; best guess {best.move}")
+    elif best is not None:
         text.append(f"; best move {best.move}")
+        if analysis.exact is False:
+            text.append(f" ({describe(best)}, proven)")
         ties = [
             m.move
             for m in analysis.moves
             if m.move != best.move and (m.result, m.plies) == (best.result, best.plies)
         ]
-        if ties and best.result != "unknown":
+        if len(ties) > TIES_NAMED:  # a lost position on a big board: hundreds of them
+            named = f"{', '.join(ties[: TIES_NAMED - 1])} and {len(ties) - TIES_NAMED + 1} others"
+            text.append(f" ({named} are just as good)")
+        elif ties:
             text.append(f" ({', '.join(ties)} {'is' if len(ties) == 1 else 'are'} just as good)")
-    if analysis.exact is False:
-        text.append(" (not proven: the time budget ran out)", style="dim")
+    if unproven and best is not None and best.result != "unknown":
+        moves = "move" if unproven == 1 else "moves"
+        text.append(f"; {unproven} other {moves} not valued in time", style="dim")
+    if best is not None:
+        try:
+            game, position = api.resolve(analysis.game, analysis.position)
+        except GameError:  # pragma: no cover - an analysis names its own game
+            return text
+        words = threat_words(game, position, best, analysis.to_move)
+        if words is not None:
+            text.append("\n" + words[0].upper() + words[1:] + ".")
     return text
 
 
