@@ -188,16 +188,54 @@ def _warm_up() -> None:
             warm_up()
 
 
+#: Legal moves up to which an analysis is tried from what the engine knows on
+#: the event loop: it asks the engine once per move, a lookup for a few moves
+#: (Connect Four's book) but work for a big board's hundreds (Gomoku).
+QUICK_MOVES = 49
+
+
+def _quick_analysis(game: Any, position: Any) -> bool:
+    """Whether an analysis of ``position`` may be tried on the event loop."""
+    rules, pos = api.resolve(game, position)
+    return len(rules.moves(pos)) <= QUICK_MOVES
+
+
 def _parse(game: str, position: str) -> Any:
     """The position object; raises InvalidPositionError with the library's reason."""
     return api.resolve(game, position)[1]
 
 
+def _with_threats(rules: Any, position: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The analysis JSON, each move whose proven line wins by threats alone
+    given a ``threat`` field naming them (``"continuous fours"``), as the
+    game's rules name them (``threat_win``; games without it add nothing).
+    The page has no rules, so it cannot tell; everything else is the
+    library's own JSON, untouched."""
+    name_of = getattr(rules, "threat_win", None)
+    if name_of is None:
+        return data
+    for value in data["moves"]:
+        line, plies = value["line"], value["plies"]
+        proven = value["result"] in ("win", "loss") and plies is not None and plies >= 3
+        if not proven or len(line) != plies:  # a line cut short proves nothing
+            continue
+        moves, pos = [], position
+        for text in line:
+            move = rules.parse_move(pos, text)
+            moves.append(move)
+            pos = rules.play(pos, move)
+        threat = name_of(position, moves)
+        if threat is not None:
+            value["threat"] = threat
+    return data
+
+
 def _analysis(
     request: AnalyzeRequest, budget: float | None, stop: threading.Event | None
 ) -> dict[str, Any]:
-    position = _parse(request.game, request.position)
-    return api.analyze(request.game, position, time_limit=budget, stop=stop).to_dict()
+    rules, position = api.resolve(request.game, request.position)
+    data = api.analyze(rules, position, time_limit=budget, stop=stop).to_dict()
+    return _with_threats(rules, position, data)
 
 
 def _move(
@@ -214,6 +252,8 @@ def _move(
     rng = None if request.level is Level.impossible else random.Random(request.seed)
     analysis = None
     if request.explain:
+        if quick and not _quick_analysis(game, position):
+            return None
         limit = None if quick else budget
         analysis = api.analyze(
             game, position, time_limit=limit, stop=api.STOPPED if quick else stop
@@ -239,7 +279,7 @@ def _move(
         "proven": chosen.result != "unknown" if request.level is Level.impossible else None,
     }
     if analysis is not None:
-        answer["analysis"] = analysis.to_dict()
+        answer["analysis"] = _with_threats(game, position, analysis.to_dict())
     return answer
 
 
@@ -485,6 +525,8 @@ def create_app(
             return _analysis(request, budget, stop)
 
         def quick() -> dict[str, Any] | None:
+            if not _quick_analysis(request.game, request.position):
+                return None
             answer = _analysis(request, None, api.STOPPED)
             return answer if answer.get("exact") is not False else None
 

@@ -24,8 +24,8 @@ from unbeatable.games import NAMING, OFFERED, UnknownGameError, get_game, normal
 from unbeatable.search.levels import Level
 
 #: Longest position accepted. Tic-tac-toe needs 13 characters, a Connect Four
-#: grid 51, a full Connect Four move sequence 42, the largest m,n,k board
-#: (19x19) 382; the slack allows spacing.
+#: grid 51, a full Connect Four move sequence 42, Gomoku 241, the largest m,n,k
+#: board (20x20) 421; the slack allows spacing.
 MAX_POSITION_LENGTH = 512
 #: Longest game name accepted (the registry's names are far shorter).
 MAX_GAME_LENGTH = 32
@@ -206,6 +206,17 @@ class MoveValue(MoveRef):
     result: Result
     plies: int | None
     score: int | None
+    line: list[str] = Field(
+        description="Best play from this move on, this move first: to the end of the game "
+        "when the value is proven, else as far as the search proved it."
+    )
+    threat: str | None = Field(
+        default=None,
+        description="Only where the game's rules name how a proven line wins by threats "
+        "alone (the m,n,k games with k >= 4): 'continuous fours' when every move of the "
+        "winner before the last makes a four ('threes' where four in a row wins); absent "
+        "otherwise. The one field the web adds to the library's analysis.",
+    )
 
 
 class Analysis(BaseModel):
@@ -218,13 +229,15 @@ class Analysis(BaseModel):
     plies: int | None
     score: int | None
     best: MoveRef | None = Field(description="None when the game is over.")
+    line: list[str] = Field(description="The best move's line of best play.")
     moves: list[MoveValue]
     nodes: int
     time_ms: float
     exact: bool | None = Field(
         default=None,
-        description="Only for games analysed under a time budget (Connect Four): "
-        "false when some move could not be proven in time.",
+        description="Only for games analysed under a time budget (Connect Four, the "
+        "bigger m,n,k games, Gomoku): false when some move could not be proven in time "
+        "(those moves are 'unknown').",
     )
 
 
