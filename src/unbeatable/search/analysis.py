@@ -3,12 +3,17 @@
 :func:`analyze` asks an engine for the value of each legal move's resulting
 position, turns each into the mover's view (plies counted from the analysed
 position, that move included), and picks the best move: the fastest win, else
-a draw, else the slowest loss, ties broken by the game's ``tie_break`` order.
+a draw, else the slowest loss. Ties between wins or draws are broken by the
+game's ``tie_break`` order; between losses, or moves nobody could value, as a
+player defends (:func:`resisting`). :func:`obvious` is the move every player
+makes at once: a win in one, the block of a lone threat.
 """
 
 from __future__ import annotations
 
+import heapq
 import time
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple, TypeVar
 
 from unbeatable.games.base import Game
@@ -174,21 +179,100 @@ def value_moves(
 
 
 def pick_best(game: Game[P, M], position: P, valued: Valued) -> Any:
-    """The best move: the fastest win, else a draw, else the slowest loss, ties
-    broken by the game's ``tie_break`` order. When some values are unknown, a
-    proven pick of the engine wins, and if nothing is proven at least a draw,
-    the engine's own choice. None if there are no moves."""
+    """The best move: the fastest win, else a draw, else the slowest loss; ties
+    between wins or draws broken by the game's ``tie_break`` order, between
+    losses by :func:`resisting`. When some values are unknown, a proven pick of
+    the engine wins (if it loses, the most resisting of the moves proven as
+    good), and if nothing is proven at least a draw, the engine's own choice,
+    else the most resisting unvalued move. None if there are no moves."""
     if not valued.moves:
         return None
     outcomes = dict(valued.moves)
     top = max(rank(o) for o in outcomes.values())
     pick = valued.pick
     if not valued.exact and valued.pick_proven:
-        return pick
+        root = valued.root
+        if root is None or root.result != "loss":
+            return pick
+        equal = [m for m, o in valued.moves if m == pick or (o.exact and rank(o) == rank(root))]
+        return next(resisting(game, position, equal))
     if top == UNPROVEN and pick in outcomes and rank(outcomes[pick]) == top:
         return pick  # nothing proven at least a draw: the engine's own choice
     legal = [move for move, _ in valued.moves]
-    return next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
+    if top > UNPROVEN:  # a win or a draw: the first in tie-break order
+        return next(m for m in game.tie_break(position, legal) if rank(outcomes[m]) == top)
+    return next(resisting(game, position, [m for m in legal if rank(outcomes[m]) == top]))
+
+
+def opponent(game: Game[P, M], position: P) -> str:
+    """The player who is not to move."""
+    first, second = game.players
+    return second if game.to_move(position) == first else first
+
+
+def resisting(game: Game[P, M], position: P, moves: Iterable[M]) -> Iterator[M]:
+    """``moves`` in the order a player defends a lost position, or one nobody
+    could read: first the moves after which the opponent has the fewest
+    winning moves (blocking the most threats, where the game reads them:
+    :meth:`Game.winning_moves`), then in the game's ``ordered_moves``
+    preference; never simply in board order.
+
+    Lazy: by the ``winning_moves`` contract a move leaves every threat it is
+    not played on, so the threats standing now bound each count from below,
+    and a move is played and its count read only once its bound comes first:
+    on any board the first move costs a few reads, not one per move."""
+    preference = {m: i for i, m in enumerate(game.ordered_moves(position))}
+    last = len(preference)
+    listed = list(moves)
+    them = opponent(game, position)
+    threats = game.winning_moves(position, them)
+    if threats is None:
+        yield from sorted(listed, key=lambda m: preference.get(m, last))
+        return
+    threatened = set(threats)
+    # (threats left after the move: a bound, or once read the count; preference; index; read)
+    heap = [
+        (len(threatened) - (m in threatened), preference.get(m, last), i, False)
+        for i, m in enumerate(listed)
+    ]
+    heapq.heapify(heap)
+    while heap:
+        left, pref, i, read = heapq.heappop(heap)
+        if read:
+            yield listed[i]
+            continue
+        count = len(game.winning_moves(game.play(position, listed[i]), them) or ())
+        heapq.heappush(heap, (max(count, left), pref, i, True))
+
+
+def obvious(game: Game[P, M], position: P) -> tuple[M, Outcome | None] | None:
+    """The move any player makes at once, with its outcome for the mover when
+    that needs no search (else None); None when nothing is forced or the game
+    does not read threats (:meth:`Game.winning_moves`).
+
+    A win in one is taken (the first in tie-break order: the one analysis
+    calls best). Else, facing winning moves of the opponent: the move that
+    leaves it none (the block of a lone threat) or, when every move leaves it
+    one, so that every move loses in two, the most resisting
+    (:func:`resisting`). By the ``winning_moves`` contract only a move played
+    on a threat can take it away, so only those are tried."""
+    mine = game.winning_moves(position, game.to_move(position))
+    if mine is None:
+        return None
+    if mine:
+        return game.tie_break(position, list(mine))[0], Outcome("win", 1)
+    them = opponent(game, position)
+    threats = game.winning_moves(position, them)
+    if not threats:
+        return None
+    holding = []
+    for move in dict.fromkeys(threats):
+        child = game.play(position, move)
+        if game.is_terminal(child) or not game.winning_moves(child, them):
+            holding.append(move)
+    if holding:
+        return game.tie_break(position, holding)[0], None
+    return next(resisting(game, position, game.moves(position))), Outcome("loss", 2)
 
 
 def principal_line(

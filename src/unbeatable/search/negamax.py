@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, NamedTuple, TypeVar, cast
 
 from unbeatable.games.base import Game
+from unbeatable.search.analysis import resisting
 from unbeatable.search.engine import (
     UNLIMITED,
     Limits,
@@ -52,6 +53,10 @@ EXACT, LOWER, UPPER = 0, 1, 2
 FULL_DEPTH = 1 << 30
 #: Nodes between two looks at the clock (a look costs more than a node).
 CHECK_EVERY = 1024
+#: Deepest guess (:meth:`Negamax.guess`) per number of legal moves: (at most
+#: this many moves, plies). Four plies cost under 0.4 s with 49 moves (7x7);
+#: on a 15x15 board one ply costs 0.2 s and two 0.7 s.
+GUESS_DEPTHS = ((49, 4), (64, 3), (100, 2), (math.inf, 1))
 
 
 class Iteration(NamedTuple):
@@ -275,15 +280,22 @@ class Negamax(Generic[P, M]):
         return Solved(outcome, nodes, move, move_proven=last.exact)
 
     def _keeping_move(self, position: P, outcome: Outcome, limits: Limits) -> tuple[M | None, int]:
-        """The first move in tie-break order whose value for the mover is the
-        proven ``outcome`` (so the move is the one analysis calls best), and
-        the nodes it took: each child is searched in full, mostly from the
-        table the root's search just filled. Should the limits expire first,
-        the root search's own best move, which keeps the value too."""
+        """The first move in tie-break order (in a lost position, the most
+        resisting first) whose value for the mover is the proven ``outcome``
+        (so the move is the one analysis calls best), and the nodes it took:
+        each child is searched in full, mostly from the table the root's
+        search just filled. Should the limits expire first, the root search's
+        own best move, which keeps the value too."""
         game = self.game
         nodes = 0
+        legal = game.moves(position)
+        order = (
+            resisting(game, position, legal)
+            if outcome.result == "loss"
+            else game.tie_break(position, legal)
+        )
         try:
-            for move in game.tie_break(position, game.moves(position)):
+            for move in order:
                 child = game.play(position, move)
                 value, _, spent = self.search(child, -math.inf, math.inf, limits=limits)
                 nodes += spent
@@ -298,7 +310,12 @@ class Negamax(Generic[P, M]):
     def guess(self, position: P, depth: int = 4) -> Solved:
         """The move of a ``depth``-ply search with a table of its own (so that
         the answer never depends on what this engine learnt before); exact
-        when that depth proves the game's end. See the Engine protocol."""
+        when that depth proves the game's end. See the Engine protocol.
+
+        The more moves, the fewer plies (:data:`GUESS_DEPTHS`): a fixed-size
+        search must stay cheap on the biggest boards too."""
+        moves = len(self.game.moves(position))
+        depth = min(depth, next(d for most, d in GUESS_DEPTHS if moves <= most))
         fresh: Negamax[P, M] = Negamax(self.game, max_entries=1 << 14)
         iterations = list(fresh.iterate(position, max_depth=depth))
         last = iterations[-1] if iterations else None
