@@ -207,17 +207,17 @@ def test_weaker_levels_make_seeded_mistakes_but_take_visible_wins(level: str) ->
     assert len(moves) > 1
 
 
-def test_medium_blocks_an_immediate_threat_more_often_than_easy() -> None:
-    position = "xx./o../..."  # o to move must block at c3
-
-    def blocks(level: str) -> int:
+def test_every_level_blocks_an_immediate_threat_and_medium_errs_less_than_easy() -> None:
+    def picks(position: str, level: str, move: str) -> int:
         return sum(
-            unbeatable.choose_move("tictactoe", position, level, random.Random(s)).move == "c3"  # type: ignore[union-attr]
+            unbeatable.choose_move("tictactoe", position, level, random.Random(s)).move == move  # type: ignore[union-attr]
             for s in range(300)
         )
 
-    assert blocks("medium") == 300  # medium sees two plies ahead: always blocks
-    assert blocks("easy") < 300
+    # o to move must block at c3: nobody misses that.
+    assert picks("xx./o../...", "medium", "c3") == picks("xx./o../...", "easy", "c3") == 300
+    # x took a corner: only the centre draws, and easy finds it less often.
+    assert picks("x../.../... o", "easy", "b2") < picks("x../.../... o", "medium", "b2") < 300
 
 
 def test_time_limits_keep_a_reserve_for_the_answer() -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from unbeatable.games import Description, Game, get_game
 from unbeatable.games.base import GameError, IllegalMoveError
-from unbeatable.search.analysis import Analysis, MoveValue, move_value
+from unbeatable.search.analysis import Analysis, MoveValue, move_value, obvious, resisting
 from unbeatable.search.analysis import analyze as _analyze
 from unbeatable.search.engine import KNOWN_ONLY, UNLIMITED, Engine, Limits, Outcome
 from unbeatable.search.memo import Memo
@@ -41,6 +41,10 @@ _moves: Memo[tuple[Any, Hashable], MoveValue] = Memo(1 << 14)
 #: A stop switch that is already set: pass it as ``stop`` to get only what the
 #: engines know without searching (an opening book, a remembered answer).
 STOPPED = KNOWN_ONLY.stop
+
+#: What :func:`analysis.obvious` found: the move any player makes at once and
+#: its outcome when known without search, or None when nothing is forced.
+Forced = tuple[Any, Outcome | None] | None
 
 
 def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any, Any], Any]:
@@ -240,11 +244,14 @@ def choose_move(
     """The move an AI of ``level`` plays (None if the game is over).
 
     The impossible level plays the move that keeps the position's value, the
-    first in tie-break order (the analysis' best move), proven within the
-    time limit (the game's default if None) or, past it, the engine's best
-    guess. The weaker levels cost no more: the same move, plus what they see
-    within their short horizon. With an ``analysis`` of the position (the AI
-    explains itself), the choice is made from it instead, with no search.
+    first in tie-break order (the analysis' best move; when every move loses,
+    the most resisting of the slowest), proven within the time limit (the
+    game's default if None) or, past it, the engine's best guess. The weaker
+    levels cost no more: the same move, plus what they see within their
+    short horizon. At every level, the obvious is played at once: a win in
+    one, the block of a lone threat (see :func:`analysis.obvious`). With an
+    ``analysis`` of the position (the AI explains itself), the choice is made
+    from it instead, with no search.
     """
     import random as random_module
 
@@ -252,25 +259,28 @@ def choose_move(
 
     rules, pos = resolve(game, position)
     if analysis is not None:
+        forced = obvious(rules, pos)
+        if forced is not None:
+            same = [m for m in analysis.moves if m.raw == forced[0]]
+            if same:
+                return same[0]
         return choose_from(analysis, level, rng or random_module.Random())
     if not rules.moves(pos):
         return None
     level = Level(level)
     limit = time_limit if time_limit is not None else default_time_limit(rules)
+    forced = obvious(rules, pos)
     if level is Level.impossible or limit is None:
-        best = _ai_move(rules, pos, limits(limit, stop))
+        best = _ai_move(rules, pos, limits(limit, stop), forced)
     else:
         # A game whose search is timed: the weaker levels take the engine's
         # untimed guess (a book move, or a fixed-size search), so that their
         # choice never depends on how far a timed search got.
-        guessed = engine(rules).guess(pos)
-        proven = guessed.move_proven and guessed.outcome.exact
-        outcome = guessed.outcome if proven else Outcome("unknown", None, False)
-        best = move_value(rules, pos, guessed.move, outcome)
-    if best is None:  # stopped before anything was found: any legal move
-        first = rules.ordered_moves(pos)[0]
+        best = _guessed(rules, pos, forced)
+    if best is None:  # stopped before anything was found: the most resisting move
+        first = next(resisting(rules, pos, rules.moves(pos)))
         best = move_value(rules, pos, first, Outcome("unknown", None, False))
-    if level is Level.impossible:
+    if level is Level.impossible or forced is not None:
         return best
     horizon = SKILLS[level].horizon
 
@@ -282,17 +292,26 @@ def choose_move(
 
 def knows_move(game: str | Game[Any, Any], position: Any) -> bool:
     """Whether the impossible level's move is known without searching (it was
-    proven before, or an opening book gives it): the web answers those at once."""
+    proven before, an opening book gives it, or it is a win in one): the web
+    answers those at once."""
     rules, pos = resolve(game, position)
     if not rules.moves(pos):
         return False
-    known = _ai_move(rules, pos, KNOWN_ONLY)
+    known = _ai_move(rules, pos, KNOWN_ONLY, obvious(rules, pos))
     return known is not None and known.result != "unknown"
 
 
-def _ai_move(rules: Game[Any, Any], pos: Any, search_limits: Limits) -> MoveValue | None:
+def _ai_move(
+    rules: Game[Any, Any], pos: Any, search_limits: Limits, forced: Forced = None
+) -> MoveValue | None:
     """The impossible level's move with its value, remembered once proven
-    (None only if the limits were stopped before anything was found)."""
+    (None only if the limits were stopped before anything was found).
+
+    ``forced`` is :func:`analysis.obvious`'s move: played at once when its
+    value needs no search; a forced block is played whatever the engine
+    says, with the value the engine found for the position."""
+    if forced is not None and forced[1] is not None:
+        return move_value(rules, pos, forced[0], forced[1])
     memo_key = (rules, pos)
     known = _moves.get(memo_key)
     if known is not None:
@@ -300,15 +319,32 @@ def _ai_move(rules: Game[Any, Any], pos: Any, search_limits: Limits) -> MoveValu
     exact = _analyses.get((rules, None, pos))
     if exact is not None and exact.best is not None:
         return exact.best
-    solved = engine(rules).solve(pos, search_limits)
-    if solved.move is None:
-        return None
+    solver = engine(rules)
+    solved = solver.solve(pos, search_limits)
     proven = solved.move_proven and solved.outcome.exact
+    move = solved.move
+    if forced is not None and move != forced[0]:
+        move, proven = forced[0], solved.outcome.exact  # the only move that holds
+    if move is None:
+        return None
     outcome = solved.outcome if proven else Outcome("unknown", None, False)
-    chosen = move_value(rules, pos, solved.move, outcome)
+    chosen = move_value(rules, pos, move, outcome)
     if proven:
         _moves.put(memo_key, chosen)
     return chosen
+
+
+def _guessed(rules: Game[Any, Any], pos: Any, forced: Forced) -> MoveValue | None:
+    """The weaker levels' best move on a timed game: the obvious one, else the
+    engine's untimed guess (None if it has none)."""
+    if forced is not None:
+        return move_value(rules, pos, forced[0], forced[1] or Outcome("unknown", None, False))
+    guessed = engine(rules).guess(pos)
+    if guessed.move is None:
+        return None
+    proven = guessed.move_proven and guessed.outcome.exact
+    outcome = guessed.outcome if proven else Outcome("unknown", None, False)
+    return move_value(rules, pos, guessed.move, outcome)
 
 
 def play_move(game: str | Game[Any, Any], position: Any, move: str) -> Any:

@@ -3,13 +3,17 @@
 ``impossible`` always plays the best move. The weaker levels model a player
 who sees only a short way ahead: they take a win within their horizon, avoid
 a loss within it, and otherwise play a random move, with a chance of playing
-the best move anyway. Randomness comes from the caller's ``random.Random``,
+the best move anyway. Whatever the level, what any player sees is never
+missed: a win in one is taken and an immediate threat blocked (every level
+sees two plies), and when every move it sees loses it plays the best one,
+which resists longest. Randomness comes from the caller's ``random.Random``,
 drawn the same way whatever the engine found, so a seeded game replays
 exactly.
 
 What a weak level "sees" is computed exactly by :func:`within_horizon`, a
-search only ``horizon`` plies deep: it costs next to nothing and never
-depends on how far a timed search got. The best move is the one the
+search only ``horizon`` plies deep: it costs next to nothing (on games that
+read threats off the board, a look at them per move, not a move pair) and
+never depends on how far a timed search got. The best move is the one the
 impossible level plays, so the weaker levels never cost more than it.
 """
 
@@ -22,7 +26,14 @@ from enum import StrEnum
 from typing import Any
 
 from unbeatable.games.base import Game
-from unbeatable.search.analysis import Analysis, MoveValue, move_value, rank
+from unbeatable.search.analysis import (
+    Analysis,
+    MoveValue,
+    move_value,
+    opponent,
+    rank,
+    terminal_outcome,
+)
 from unbeatable.search.engine import Outcome
 
 
@@ -36,17 +47,21 @@ class Level(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Skill:
-    #: Plies ahead the player sees results (1: own immediate wins; 2: also the
-    #: opponent's immediate replies).
+    #: Plies ahead the player sees results (2: its own immediate wins and the
+    #: opponent's immediate replies, what nobody misses).
     horizon: int
     #: Chance of playing the truly best move anyway.
     accuracy: float
 
 
+#: Both weaker levels see what every player sees; they differ in how often
+#: they find the best move beyond it.
 SKILLS: dict[Level, Skill] = {
-    Level.easy: Skill(horizon=1, accuracy=0.25),
+    Level.easy: Skill(horizon=2, accuracy=0.25),
     Level.medium: Skill(horizon=2, accuracy=0.6),
 }
+
+UNKNOWN = Outcome("unknown", None, False)
 
 
 def choose(
@@ -61,7 +76,8 @@ def choose(
     Only values within the level's horizon count, so the choice is the same
     whether ``moves`` carry exact values or just :func:`within_horizon`'s.
     ``moves`` may be a function that gives them: it is called only when the
-    level misses the best move, so a lucky move costs no look-ahead.
+    level misses the best move, so a lucky move costs no look-ahead. When
+    every move visibly loses, the best move is played: it loses slowest.
     """
     level = Level(level)
     if best is None or level is Level.impossible:
@@ -81,7 +97,7 @@ def choose(
         return wins[0]
     safe = [m for m in moves if not (m.result == "loss" and seen(m))]
     # Nothing decisive in sight: any move that does not visibly lose will do.
-    return rng.choice(safe or list(moves))
+    return rng.choice(safe) if safe else best
 
 
 def choose_from(analysis: Analysis, level: Level | str, rng: random.Random) -> MoveValue | None:
@@ -92,20 +108,56 @@ def choose_from(analysis: Analysis, level: Level | str, rng: random.Random) -> M
 def within_horizon(game: Game[Any, Any], position: Any, horizon: int) -> list[MoveValue]:
     """Every legal move with its value where the game ends within ``horizon``
     plies of best play (that move included), else ``unknown``: what a player
-    who sees ``horizon`` plies ahead knows. Board order."""
+    who sees ``horizon`` plies ahead knows. Board order.
+
+    Up to two plies, games that read threats off the board
+    (:meth:`Game.winning_moves`) are read instead of searched: a move loses
+    in two when the opponent can then win at once."""
+    reader = _threat_reader(game, position) if horizon <= 2 else None
     out = []
     for move in game.moves(position):
-        outcome = _ends_within(game, game.play(position, move), horizon - 1)
-        known = Outcome("unknown", None, False) if outcome is None else outcome.parent()
-        out.append(move_value(game, position, move, known))
+        if reader is not None:
+            known = reader(move, horizon)
+        else:
+            outcome = _ends_within(game, game.play(position, move), horizon - 1)
+            known = None if outcome is None else outcome.parent()
+        out.append(move_value(game, position, move, UNKNOWN if known is None else known))
     return out
+
+
+def _threat_reader(
+    game: Game[Any, Any], position: Any
+) -> Callable[[Any, int], Outcome | None] | None:
+    """For a game that reads threats: a function giving a move's outcome for
+    the mover when the game ends within ``horizon`` (at most 2) plies, else
+    None; the same as :func:`_ends_within`, without playing every reply."""
+    them = opponent(game, position)
+    threats = game.winning_moves(position, them)
+    if threats is None:
+        return None
+    threatened = set(threats)
+
+    def ends(move: Any, horizon: int) -> Outcome | None:
+        child = game.play(position, move)
+        if game.is_terminal(child):
+            return terminal_outcome(game, child).parent()
+        if horizon < 2:
+            return None
+        # A threat the move is not played on stands (the contract); else look.
+        if threatened - {move} or game.winning_moves(child, them):
+            return Outcome("loss", 2)
+        if all(game.is_terminal(game.play(child, reply)) for reply in game.moves(child)):
+            return Outcome("draw", 2)  # every reply ends it, none wins: drawn
+        return None
+
+    return ends
 
 
 def _ends_within(game: Game[Any, Any], position: Any, plies: int) -> Outcome | None:
     """The outcome for the side to move if best play ends the game within
     ``plies`` more plies, else None."""
     if game.is_terminal(position):
-        return Outcome("draw" if game.winner(position) is None else "loss", 0)
+        return terminal_outcome(game, position)
     if plies <= 0:
         return None
     best: Outcome | None = None
