@@ -97,6 +97,9 @@ def main(argv: list[str] | None = None) -> None:
         code = _fast(args)
     except BrokenPipeError:
         _quiet_exit()
+    except KeyboardInterrupt:  # Ctrl-C during a long exact answer: no traceback
+        sys.stderr.write("\n")
+        raise SystemExit(130) from None
     if code is not None:
         raise SystemExit(code)
     _full(args)

@@ -14,6 +14,8 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -26,6 +28,8 @@ from unbeatable.search.levels import Level
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from unbeatable.games import Game
 
 app = typer.Typer(
     name="unbeatable",
@@ -140,6 +144,66 @@ def _each_stdin_line(handle: Any) -> int:
     return 2 if bad else 0
 
 
+#: Seconds an exact answer may take before the command says it can take very
+#: long: answers from a book or on a small board come before anyone notices.
+PATIENCE = 0.5
+
+
+@contextmanager
+def _patience(rules: Game[Any, Any], exact: bool) -> Iterator[None]:
+    """Around an exact search of a game whose answers are timed by default
+    (its boards are past exact reach): once it has taken :data:`PATIENCE`
+    seconds, say on stderr that it may take very long and how to get a timed
+    answer, and on a terminal show the time so far; Ctrl-C ends it with exit
+    code 130 and one line, never a traceback."""
+    budget = api.default_time_limit(rules)
+    if not exact or budget is None:
+        yield
+        return
+    import threading
+
+    done = threading.Event()
+    start = time.monotonic()
+    err = sys.stderr
+
+    def watch() -> None:
+        if done.wait(PATIENCE):
+            return
+        err.write(
+            f"unbeatable: an exact answer on {rules.name} can take very long (hours or more "
+            f"on a big board); --time-limit {budget:g} answers within {budget:g} s with the "
+            "engine's judgement. Ctrl-C stops.\n"
+        )
+        err.flush()
+        if not err.isatty():
+            return
+        frames = "|/-\\"
+        tick = 0
+        while not done.wait(0.1):
+            elapsed = time.monotonic() - start
+            err.write(f"\r{frames[tick % len(frames)]} searching exactly: {elapsed:.0f} s ")
+            err.flush()
+            tick += 1
+        err.write("\r\033[K")
+        err.flush()
+
+    watcher = threading.Thread(target=watch, name="unbeatable-patience", daemon=True)
+    watcher.start()
+    try:
+        yield
+    except KeyboardInterrupt:
+        done.set()
+        watcher.join()
+        err.write(
+            f"unbeatable: interrupted after {time.monotonic() - start:.1f} s, with no exact "
+            f"answer (--time-limit {budget:g} gives a timed one)\n"
+        )
+        raise typer.Exit(130) from None
+    finally:
+        done.set()
+        watcher.join()
+
+
 @app.command()
 def analyze(
     game: GameArg,
@@ -163,7 +227,8 @@ def analyze(
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
     rules, pos = api.resolve(rules, position)
-    analysis = api.analyze(rules, pos, algorithm=alg, time_limit=time_limit)
+    with _patience(rules, time_limit is None and not json_):
+        analysis = api.analyze(rules, pos, algorithm=alg, time_limit=time_limit)
     if json_:
         _json_line(analysis.to_dict())
         return
@@ -201,7 +266,8 @@ def solve(
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
-    solution = run(position)
+    with _patience(rules, time_limit is None and not json_):
+        solution = run(position)
     if json_:
         _json_line(solution)
         return
