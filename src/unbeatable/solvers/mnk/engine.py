@@ -1,0 +1,404 @@
+"""The k-in-a-row engine: threat-space proofs first, then a timed search.
+
+Past exact reach (Gomoku's 15x15 has about 3^225 positions), a strong
+player reads forcing sequences and otherwise plays good shape. So does
+:class:`GomokuEngine`, in this order, for the side to move:
+
+1. **Obvious moves**, at once: a five; two of the opponent's fours (lost);
+   the empty board (the centre).
+2. **Continuous fours (VCF)**: a forced win where every move makes a four. The
+   defender's replies are forced, so a win found is proven.
+3. **Threats (VCT)**: fours and threes, the defender trying every defence
+   that could stop a three. A win found is proven.
+4. **The opponent's threats**: if it threatens a four or an open four, each
+   defence is tried; when all of them lose to its threat search, the loss is
+   proven and the longest defence is played.
+5. Otherwise **iterative-deepening principal-variation search** over the
+   candidate moves near the stones (ordered by the threats they make and
+   stop), until the budget or a proof runs out. Its move is the engine's
+   judgement: ``exact`` is False.
+
+All search state (board, tables, counters) is made per call, so one engine
+serves any number of threads; the kernel runs without the GIL, and a watcher
+ends it at the deadline or when the stop switch is set.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
+from unbeatable.search.engine import UNLIMITED, Limits, Outcome, Result, Solved
+from unbeatable.solvers.mnk import kernel as K
+from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, tables
+
+#: Transposition-table entries per search (each 8 + 4*4 bytes: about 25 MB).
+TT_ENTRIES = 1 << 20
+#: Threes deep the threat search looks at most, and its share of the budget.
+VCT_DEPTH = 6
+#: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
+GUESS_NODES = 40_000
+
+
+class Board(NamedTuple):
+    """One search's arrays (the kernel's ``B`` tuple, in its order)."""
+
+    bd: npt.NDArray[np.int8]
+    key: npt.NDArray[np.int64]
+    pat: npt.NDArray[np.uint8]
+    cls: npt.NDArray[np.uint8]
+    val: npt.NDArray[np.int64]
+    ncls: npt.NDArray[np.int64]
+    near: npt.NDArray[np.int16]
+    h: npt.NDArray[np.uint64]
+    offs: npt.NDArray[np.int64]
+    geo: npt.NDArray[np.int64]
+    levels: npt.NDArray[np.uint8]
+    classes: npt.NDArray[np.uint8]
+    values: npt.NDArray[np.int64]
+    zob: npt.NDArray[np.uint64]
+    cells: npt.NDArray[np.int64]
+
+
+class _Geometry(NamedTuple):
+    """How a game's cells map into the kernel's padded board."""
+
+    k: int
+    stride: int
+    size: int
+    #: game cell index -> padded index, and back (-1 off the board).
+    to_pad: npt.NDArray[np.int64]
+    to_cell: npt.NDArray[np.int64]
+    empty: Board
+
+
+@cache
+def _geometry(rows: int, columns: int, k: int) -> _Geometry:
+    pad = k - 1
+    stride = columns + 2 * pad
+    size = (rows + 2 * pad) * stride
+    to_pad = np.array(
+        [(r + pad) * stride + c + pad for r in range(rows) for c in range(columns)], dtype=np.int64
+    )
+    to_cell = np.full(size, -1, dtype=np.int64)
+    to_cell[to_pad] = np.arange(rows * columns)
+    levels, classes, values = tables(k)
+    bd = np.full(size, K.WALL, dtype=np.int8)
+    bd[to_pad] = K.EMPTY
+    rng = np.random.default_rng(20260517 + 100 * rows + columns)  # fixed: keys are reproducible
+    board = Board(
+        bd=bd,
+        key=np.zeros((4, size), dtype=np.int64),
+        pat=np.zeros((2, 4, size), dtype=np.uint8),
+        cls=np.zeros((2, size), dtype=np.uint8),
+        val=np.zeros((2, size), dtype=np.int64),
+        ncls=np.zeros((2, 8), dtype=np.int64),
+        near=np.zeros(size, dtype=np.int16),
+        h=np.zeros(1, dtype=np.uint64),
+        offs=np.array([1, stride, stride + 1, stride - 1], dtype=np.int64),
+        geo=np.array([k, stride], dtype=np.int64),
+        levels=levels,
+        classes=classes,
+        values=values.astype(np.int64),
+        zob=rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64),
+        cells=to_pad,
+    )
+    K.init_walls(board)
+    return _Geometry(k, stride, size, to_pad, to_cell, board)
+
+
+class _Table(threading.local):
+    """Each thread's transposition table, kept from one call to the next: an
+    entry is a true bound for its position whichever search wrote it, and
+    allocating 25 MB per call would cost more than many searches."""
+
+    def __init__(self) -> None:
+        self.key = np.zeros(TT_ENTRIES, dtype=np.uint64)
+        self.data = np.zeros((TT_ENTRIES, 4), dtype=np.int32)
+
+
+_tables = _Table()
+
+
+class _Search:
+    """One call's working state: the board with the position's stones, the
+    control words, move buffers, history and the transposition table (the
+    thread's own, or with ``table=False`` a small fresh one, so that the
+    answer never depends on earlier calls)."""
+
+    def __init__(self, geometry: _Geometry, cells: str, table: bool = True) -> None:
+        empty = geometry.empty
+        # Fresh copies of the mutable arrays; the tables are shared read-only.
+        self.board = empty._replace(
+            bd=empty.bd.copy(),
+            key=empty.key.copy(),
+            pat=empty.pat.copy(),
+            cls=empty.cls.copy(),
+            val=empty.val.copy(),
+            ncls=empty.ncls.copy(),
+            near=empty.near.copy(),
+            h=empty.h.copy(),
+        )
+        self.geometry = geometry
+        for i, mark in enumerate(cells):
+            if mark != EMPTY:
+                K.place(self.board, geometry.to_pad[i], 1 if mark == X else 2)
+        self.ctl = np.zeros(4, dtype=np.int64)
+        self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
+        self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
+        self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
+        self.hist = np.zeros((2, geometry.size), dtype=np.int64)
+        if table:
+            self.tt_key, self.tt_data = _tables.key, _tables.data
+        else:
+            self.tt_key = np.zeros(1 << 12, dtype=np.uint64)
+            self.tt_data = np.zeros((1 << 12, 4), dtype=np.int32)
+
+    def threats(self, att: int, depth: int, kind: int) -> int:
+        """The kernel's threat search from this position (see :func:`kernel.threats`)."""
+        return int(
+            K.threats(self.board, att, depth, 0, kind, self.ctl, self.mbuf, self.sbuf, self.line)
+        )
+
+    def iteration(
+        self,
+        me: int,
+        depth: int,
+        roots: npt.NDArray[np.int64],
+        count: int,
+        scores: npt.NDArray[np.int64],
+    ) -> int:
+        """One depth of principal-variation search over the root moves
+        ``roots[:count]``, each move's score into ``scores`` (-INF: not
+        searched); re-sorts both best first. The loop is in Python: numba's
+        cache cannot hold a compiled caller of the recursive search."""
+        board, ctl = self.board, self.ctl
+        opp = 1 - me
+        alpha, best = -K.INF, -K.INF
+        scores[:count] = -K.INF
+        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
+        for i in range(count):
+            c = roots[i]
+            K.place(board, c, me + 1)
+            if i == 0:
+                v = -K.pvs(board, opp, depth - 1, -K.INF, -alpha, 1, *args)
+            else:
+                v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, *args)
+                if v > alpha and ctl[K.ABORTED] == 0:
+                    v = -K.pvs(board, opp, depth - 1, -K.INF, -alpha, 1, *args)
+            K.remove(board, c)
+            if ctl[K.ABORTED] != 0:
+                break
+            scores[i] = v
+            best = max(best, v)
+            alpha = max(alpha, v)
+        order = np.argsort(-scores[:count], kind="stable")
+        roots[:count] = roots[:count][order]
+        scores[:count] = scores[:count][order]
+        return int(best)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctl[K.NODES])
+
+    def cell(self, padded: int) -> int:
+        return int(self.geometry.to_cell[padded])
+
+    def run(self, limits: Limits, call: Callable[[], int]) -> tuple[int, bool]:
+        """Run ``call`` (a kernel search) on a worker thread until it ends or
+        ``limits`` expire (then the stop word ends it); ``(result, finished)``.
+        The caller's thread stays in Python, so Ctrl-C reaches it."""
+        self.ctl[K.STOP] = 0
+        self.ctl[K.ABORTED] = 0
+        if limits.expired():
+            return 0, False
+        result: list[int] = []
+        failure: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                result.append(call())
+            except BaseException as exc:  # pragma: no cover - re-raised below
+                failure.append(exc)
+
+        worker = threading.Thread(target=work, name="gomoku-search", daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(min(0.005, max(limits.remaining(), 0.0005)))
+                if limits.expired():
+                    self.ctl[K.STOP] = 1
+        except BaseException:
+            self.ctl[K.STOP] = 1
+            worker.join()
+            raise
+        if failure:
+            raise failure[0]
+        return result[0], self.ctl[K.ABORTED] == 0
+
+
+class GomokuEngine:
+    """Strong play, and proofs of the wins it finds, for k in a row (k = 4-6)
+    on boards too big to solve: the Engine protocol of :mod:`unbeatable.search.engine`."""
+
+    def __init__(self, game: MNKGame) -> None:
+        if not 4 <= game.k <= 6:
+            raise ValueError(f"the k-in-a-row engine plays k = 4-6, not {game.k}")
+        self.game = game
+        self.geometry = _geometry(game.rows, game.columns, game.k)
+        self.win_score = game.win_score
+
+    def __repr__(self) -> str:
+        return f"GomokuEngine({self.game!r})"
+
+    # -- the Engine protocol ---------------------------------------------------
+
+    def solve(
+        self, position: MNKPosition, limits: Limits = UNLIMITED, weak: bool = False
+    ) -> Solved:
+        """The value of ``position`` for the side to move and a move: proven
+        when a threat search proves it, else the timed search's judgement."""
+        return self._think(position, limits, proofs=True)
+
+    def value(
+        self, position: MNKPosition, limits: Limits = UNLIMITED, weak: bool = False
+    ) -> Solved:
+        return self._think(position, limits, proofs=True)
+
+    def guess(self, position: MNKPosition) -> Solved:
+        """A fixed-size search's move (the same every time): the weaker levels
+        play it. Wins in one and forced blocks are never missed."""
+        return self._think(position, UNLIMITED, proofs=False, node_limit=GUESS_NODES, max_depth=4)
+
+    # -- the work ----------------------------------------------------------------
+
+    def _think(
+        self,
+        position: MNKPosition,
+        limits: Limits,
+        proofs: bool,
+        node_limit: int = 0,
+        max_depth: int | None = None,
+    ) -> Solved:
+        game = self.game
+        if game.is_terminal(position):
+            over: Result = "draw" if position.winner is None else "loss"
+            return Solved(Outcome(over, 0), 0, None)
+        search = _Search(self.geometry, position.cells, table=proofs)
+        board = search.board
+        me = 0 if position.to_move == X else 1
+        opp = 1 - me
+        ncls = board.ncls
+        empties = position.cells.count(EMPTY)
+
+        def proven(result: Result, plies: int, move: int) -> Solved:
+            return Solved(Outcome(result, plies), search.nodes, search.cell(move), True)
+
+        # 1. The obvious.
+        if ncls[me, C_FIVE] > 0:
+            return proven("win", 1, K.first_of_class(board, me, C_FIVE))
+        if ncls[opp, C_FIVE] >= 2:
+            return proven("loss", 2, self._best_block(search, opp))
+        if empties == game.size:
+            centre = (game.rows // 2) * game.columns + game.columns // 2
+            return Solved(Outcome("unknown", None, False), 0, centre)
+        if empties == 1:  # one cell left: play it (draw or a five, found above)
+            return Solved(Outcome("draw", 1), 0, position.cells.index(EMPTY), True)
+        if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0:
+            return proven("win", 3, K.first_of_class(board, me, C_FLEX4))
+
+        search.ctl[K.NODE_LIMIT] = node_limit
+        budget = limits.remaining()
+        start = time.perf_counter()
+
+        def share(fraction: float) -> Limits:
+            if math.isinf(budget):
+                return limits
+            return Limits(start + budget * fraction, limits.stop)
+
+        # 2-4. Proofs: our threats, then theirs.
+        if proofs:
+            plies, finished = search.run(
+                share(0.15),
+                lambda: search.threats(me, K.MAX_PLY, K.VCF),
+            )
+            if plies:
+                return proven("win", plies, int(search.line[0]))
+            for depth in range(1, VCT_DEPTH + 1):
+                plies, finished = search.run(
+                    share(0.35),
+                    lambda d=depth: search.threats(me, d, K.VCT),  # type: ignore[misc]
+                )
+                if plies:
+                    return proven("win", plies, int(search.line[0]))
+                if not finished:
+                    break
+            if ncls[opp, C_FIVE] > 0 or ncls[opp, C_FLEX4] > 0:
+                for depth in range(0, VCT_DEPTH + 1):
+                    plies, finished = search.run(
+                        share(0.5),
+                        lambda d=depth: search.threats(opp, d, K.DEFEND),  # type: ignore[misc]
+                    )
+                    if plies:
+                        return proven("loss", plies, int(search.line[0]))
+                    if not finished:
+                        break
+
+        # 5. The timed search.
+        move, nodes_before = self._deepen(search, me, limits, start, budget, max_depth)
+        outcome = Outcome("unknown", None, False)
+        return Solved(outcome, search.nodes + nodes_before * 0, search.cell(move), False)
+
+    def _best_block(self, search: _Search, opp: int) -> int:
+        """Of the opponent's five cells, the one worth most to block."""
+        board = search.board
+        cells = [c for c in board.cells if board.bd[c] == K.EMPTY and board.cls[opp, c] >= C_FIVE]
+        return int(max(cells, key=lambda c: int(board.val[opp, c]) + int(board.val[1 - opp, c])))
+
+    def _deepen(
+        self,
+        search: _Search,
+        me: int,
+        limits: Limits,
+        start: float,
+        budget: float,
+        max_depth: int | None,
+    ) -> tuple[int, int]:
+        """Iterative deepening at the root until the budget is spent (an
+        iteration that cannot finish in the time left is not started) or a
+        mate score appears; the best move of the deepest finished iteration."""
+        board = search.board
+        roots = np.zeros(len(board.cells) + 1, dtype=np.int64)
+        scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
+        count = K.candidates(board, me, 0, search.mbuf, search.sbuf, search.hist, -1)
+        roots[:count] = search.mbuf[0, :count]
+        if count > K.ROOT_WIDTH and board.ncls[1 - me, C_FLEX4] == 0:
+            count = K.ROOT_WIDTH
+        best = int(roots[0])
+        if count == 1:
+            return best, 0
+        depth = 1
+        while max_depth is None or depth <= max_depth:
+            began = time.perf_counter()
+            value, finished = search.run(
+                limits,
+                lambda d=depth: search.iteration(me, d, roots, count, scores),  # type: ignore[misc]
+            )
+            if finished or scores[0] > -K.INF:
+                best = int(roots[0])
+            if not finished or abs(value) >= K.MATE:
+                break
+            spent = time.perf_counter() - began
+            left = budget - (time.perf_counter() - start)
+            if not math.isinf(budget) and spent * 3 > left:
+                break  # the next depth would not finish in time
+            depth += 1
+        return best, depth
