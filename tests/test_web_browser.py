@@ -373,7 +373,10 @@ def test_connect4_by_columns(page: Page) -> None:
     view = api.view("connect4", pos)
     ai = pos[1]
     expected = "x o" if ai == "4" else "o"
-    expect(column(page, ai)).to_have_attribute("aria-label", f"column {ai}: {expected}")
+    # The AI's disc is the last move, and its column says so.
+    expect(column(page, ai)).to_have_attribute(
+        "aria-label", f"column {ai}: {expected}, last move o"
+    )
     # The disc sits where the server says it lands: the bottom slot of column 4.
     bottom = page.locator('.column[data-col="3"] .slot[data-row="5"] .disc')
     expect(bottom).to_have_attribute("data-mark", "x")

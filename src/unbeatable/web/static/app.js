@@ -40,23 +40,68 @@ async function call(path, body) {
 
 // -- words --------------------------------------------------------------------
 
-/** "win in 3" / "draw" / "loss in 2" / "unknown". */
+/** "win in 3" / "draw" / "loss in 2" / "not proven". */
 function valueWords(value) {
   if ((value.result === "win" || value.result === "loss") && value.plies != null) {
     return `${value.result} in ${value.plies}`;
   }
-  return value.result === "unknown" ? "unknown" : value.result;
+  return value.result === "unknown" ? "not proven" : value.result;
 }
 
-/** "W3" / "D" / "L2" / "?": fits a cell without resizing it. */
+/** The engine's pick among moves whose value is not proven, on the board. */
+const GUESS = "*";
+
+/** "W3" / "D" / "L2" / "*" (the engine's pick, not proven): fits a cell. */
 function shortValue(value) {
   if (value.result === "draw") return "D";
-  if (value.result === "unknown" || value.plies == null) return "?";
+  if (value.result === "unknown" || value.plies == null) return GUESS;
   return `${value.result === "win" ? "W" : "L"}${value.plies}`;
 }
 
 function sameValue(a, b) {
   return a.result === b.result && a.plies === b.plies && a.result !== "unknown";
+}
+
+/** Higher is better for the mover, as the library ranks moves: the fastest
+ * win, a draw, a move not proven, the slowest loss. */
+function rankOf(value) {
+  if (value.result === "win") return 3000 - value.plies;
+  if (value.result === "draw") return 2000;
+  if (value.result === "loss") return value.plies || 0;
+  return 1000;
+}
+
+/** Lists of moves longer than this (big boards) show the best few only. */
+const MANY_MOVES = 16;
+const FEW_SHOWN = 10;
+
+/** The moves of an analysis to list: all of them in board order, or on big
+ * boards the best few proven ones by value and the engine's pick (and
+ * ``keep``, the move played), with the others counted by value:
+ * "212 more moves: 212 not proven". */
+function movesToList(analysis, keep = null) {
+  const moves = analysis.moves;
+  if (moves.length <= MANY_MOVES) return { shown: moves, rest: "" };
+  const pick = analysis.best ? analysis.best.move : null;
+  const order = moves.map((m, i) => ({ m, i }));
+  order.sort((a, b) => rankOf(b.m) - rankOf(a.m) || (b.m.move === pick) - (a.m.move === pick) || a.i - b.i);
+  const listed = (m) => m.result !== "unknown" || m.move === pick || m.move === keep;
+  const shown = order.map((o) => o.m).filter(listed).slice(0, FEW_SHOWN);
+  const extra = keep && !shown.some((m) => m.move === keep) ? moves.find((m) => m.move === keep) : null;
+  if (extra) shown.push(extra);
+  const counts = new Map();
+  for (const m of moves) {
+    if (shown.includes(m)) continue;
+    const words = valueWords(m);
+    counts.set(words, (counts.get(words) || 0) + 1);
+  }
+  const rest = [...counts].sort((a, b) => b[1] - a[1]).map(([words, n]) => `${n} ${words}`).join(", ");
+  return { shown, rest: `${moves.length - shown.length} more moves: ${rest}` };
+}
+
+/** A line of moves, cut short on big boards: "h8 i9 j10 …". */
+function lineText(line, most = 9) {
+  return line.slice(0, most).join(" ") + (line.length > most ? " …" : "");
 }
 
 function sideOf(mark) {
@@ -81,6 +126,12 @@ function continuation(value, mover) {
   const opponent = sideName(other(mover));
   if (value.result === "unknown") return "not proven within the time limit";
   if (value.result === "win" && value.plies === 1) return "wins at once";
+  if (value.threat && value.result === "win") {
+    return `${sideName(mover)} wins by ${value.threat} in ${value.plies}: ${lineText(line)}`;
+  }
+  if (value.threat && value.result === "loss") {
+    return `${opponent} answers ${line[1]} and wins by ${value.threat} in ${value.plies - 1}: ${lineText(line.slice(1))}`;
+  }
   if (value.result === "draw" && value.plies === 1) return "fills the board: a draw";
   if (line.length < 2) return "best play is not proven move by move yet";
   const after = value.plies - 2;
@@ -93,6 +144,7 @@ function continuation(value, mover) {
 
 /** "c2 (loss in 2): X answers a1 and wins." */
 function lineSentence(value, mover, best = false) {
+  if (value.result === "unknown") return `${value.move}: its value was not proven within the time limit.`;
   return `${value.move} (${valueWords(value)}${best ? ", best" : ""}): ${continuation(value, mover)}.`;
 }
 
@@ -147,6 +199,9 @@ const state = {
   /** "row,col" -> value, while a hint is shown. */
   hints: null,
   hintText: "",
+  /** Whether the hint on show marks a best guess, and leaves moves blank. */
+  hintGuess: false,
+  hintUnproven: false,
   explanation: null,
   /** The cell that changed last (animated), "row,col". */
   last: null,
@@ -200,11 +255,19 @@ function cellName(row, col) {
 
 // -- drawing the board -----------------------------------------------------------
 
+/** Boards with a side this long or longer (Gomoku's 15x15) are drawn small:
+ * thin grid lines, coordinates on the edges, every cell still in view. */
+const BIG_SIDE = 10;
+
 function buildBoard() {
   const game = state.game;
   const board = $("board");
   board.replaceChildren();
+  // Big boards (Gomoku) put the coordinates on the edges, not in every cell.
+  const big = Math.max(game.rows, game.columns) >= BIG_SIDE;
   board.dataset.gravity = String(game.gravity);
+  board.dataset.big = String(big);
+  $("panel-play").dataset.big = String(big);
   board.style.setProperty("--rows", game.rows);
   board.style.setProperty("--cols", game.columns);
   for (const side of game.sides) board.style.setProperty(`--mark-${side.mark}`, side.colour);
@@ -236,7 +299,19 @@ function buildBoard() {
       board.append(column);
     }
   } else {
+    const axis = (text, kind) => {
+      const label = document.createElement("span");
+      label.className = `axis ${kind}`;
+      label.setAttribute("aria-hidden", "true");
+      label.textContent = text;
+      board.append(label);
+    };
+    if (big) {
+      axis("", "corner");
+      for (const label of game.column_labels) axis(label, "col");
+    }
     for (let r = 0; r < game.rows; r++) {
+      if (big) axis(game.row_labels[r], "row");
       for (let c = 0; c < game.columns; c++) {
         const cell = document.createElement("button");
         cell.type = "button";
@@ -260,6 +335,11 @@ function buildBoard() {
   $("keys").textContent = keys;
 }
 
+/** A hint in words, for screen readers: "win in 3", "best guess, not proven". */
+function hintWords(value) {
+  return value.result === "unknown" ? "best guess, not proven" : valueWords(value);
+}
+
 function render() {
   const game = state.game;
   const view = state.view;
@@ -276,26 +356,30 @@ function render() {
       const c = Number(column.dataset.col);
       const marks = [];
       let hinted = null;
+      let lastHere = "";
       for (const slot of column.querySelectorAll(".slot")) {
         const r = Number(slot.dataset.row);
         const mark = view.board[r][c] === "." ? "" : view.board[r][c];
         const disc = slot.firstChild;
         disc.dataset.mark = mark;
         slot.classList.toggle("win", line.has(key(r, c)));
+        slot.classList.toggle("last", state.last === key(r, c) && mark !== "");
+        if (state.last === key(r, c) && mark !== "") lastHere = mark;
         const dropping = state.last === key(r, c) && mark !== "";
         disc.classList.toggle("drop", dropping);
         if (dropping) disc.style.setProperty("--fall", String(r + 1));
         if (mark) marks.unshift(mark);
         const value = hint(r, c);
         slot.querySelector(".value").textContent = value ? shortValue(value) : "";
-        slot.dataset.value = value ? value.result : "";
+        slot.dataset.value = value ? (value.result === "unknown" ? "guess" : value.result) : "";
         if (value) hinted = value;
       }
       const full = !view.moves.some((m) => m.col === c);
       let name = `column ${game.column_labels[c]}: ${marks.length ? marks.join(" ") : "empty"}`;
       if (full && marks.length) name += ", full";
       if ([...line].some((k) => k.endsWith(`,${c}`))) name += ", part of the winning line";
-      if (hinted) name += `, hint: ${valueWords(hinted)}`;
+      if (lastHere) name += `, last move ${lastHere}`;
+      if (hinted) name += `, hint: ${hintWords(hinted)}`;
       column.setAttribute("aria-label", name);
       column.setAttribute("aria-disabled", String(full || !yourTurn()));
       column.tabIndex = state.focus === c ? 0 : -1;
@@ -311,11 +395,12 @@ function render() {
       cell.classList.toggle("win", line.has(key(r, c)));
       cell.classList.toggle("last", state.last === key(r, c) && mark !== "");
       cell.querySelector(".value").textContent = value ? shortValue(value) : "";
-      cell.dataset.value = value ? value.result : "";
+      cell.dataset.value = value ? (value.result === "unknown" ? "guess" : value.result) : "";
       let name = `${cellName(r, c)} ${mark || "empty"}`;
       if (mark) name += ", taken";
       if (line.has(key(r, c))) name += ", winning line";
-      if (value) name += `, hint: ${valueWords(value)}`;
+      if (state.last === key(r, c) && mark) name += ", last move";
+      if (value) name += `, hint: ${hintWords(value)}`;
       cell.setAttribute("aria-label", name);
       cell.setAttribute("aria-disabled", String(Boolean(mark) || !yourTurn()));
       cell.tabIndex = state.focus === key(r, c) ? 0 : -1;
@@ -324,6 +409,8 @@ function render() {
   $("undo").disabled = state.busy || state.history.length === 0;
   $("hint").disabled = !yourTurn();
   $("legend").hidden = !state.hints;
+  $("legend-guess").hidden = !state.hints || !state.hintGuess;
+  $("legend-blank").hidden = !state.hints || !state.hintUnproven;
   $("hint-text").hidden = !state.hints || !state.hintText;
   $("hint-text").textContent = state.hints ? state.hintText : "";
   renderExplanation();
@@ -335,12 +422,13 @@ function renderExplanation() {
   const info = state.explanation;
   panel.hidden = !$("explain").checked || !info;
   if (panel.hidden) return;
-  const { analysis, chosen, mover } = info;
+  const { analysis, chosen, mover, level } = info;
   const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
   const played = analysis.moves.find((m) => m.move === chosen);
   const list = $("considered");
   list.replaceChildren();
-  for (const value of analysis.moves) {
+  const { shown, rest } = movesToList(analysis, chosen);
+  for (const value of shown) {
     const item = document.createElement("li");
     item.className = `v-${value.result}`;
     item.dataset.move = value.move;
@@ -352,21 +440,42 @@ function renderExplanation() {
     }
     list.append(item);
   }
+  if (rest) {
+    const more = document.createElement("li");
+    more.className = "more";
+    more.textContent = `${rest}.`;
+    list.append(more);
+  }
   const name = state.game.gravity ? `column ${chosen}` : chosen;
   $("explain-title").textContent = `Why the AI played ${name}`;
-  let summary = `Every move the AI (${sideName(mover)}) could play, with its value for the AI under perfect play from both sides.`;
+  let summary = rest
+    ? `The AI's (${sideName(mover)}) best moves by value, each with its value for the AI under perfect play from both sides; the other moves are counted below.`
+    : `Every move the AI (${sideName(mover)}) could play, with its value for the AI under perfect play from both sides.`;
+  const mistakes = `at the ${level} level the AI makes mistakes on purpose`;
   if (best && played) {
     const equals = analysis.moves.filter((m) => sameValue(m, best)).map((m) => m.move);
-    if (sameValue(played, best)) {
+    if (best.result === "unknown" && played.move === best.move) {
+      summary += ` No move was proven to win or draw within the time limit: ${chosen} is the engine's best guess.`;
+    } else if (best.result === "unknown") {
+      summary += ` No move was proven to win or draw within the time limit; the engine's best guess was ${best.move}, and ${mistakes}.`;
+    } else if (sameValue(played, best)) {
       summary += equals.length > 1
-        ? ` ${chosen} is one of ${equals.length} equally good moves (${equals.join(", ")}: ${valueWords(best)}).`
+        ? ` ${chosen} is one of ${equals.length} equally good moves (${listed(equals)}: ${valueWords(best)}).`
         : ` It played the best move: ${valueWords(best)}.`;
+    } else if (played.result === "unknown") {
+      summary += ` ${chosen} was not valued in time; ${listed(equals)} ${equals.length > 1 ? "are" : "is"} proven: ${valueWords(best)}.`;
     } else {
-      summary += ` ${equals.join(", ")} ${equals.length > 1 ? "were" : "was"} better (${valueWords(best)}); at this level the AI makes mistakes.`;
+      summary += ` ${listed(equals)} ${equals.length > 1 ? "were" : "was"} better (${valueWords(best)}); ${mistakes}.`;
     }
   }
   if (analysis.exact === false) summary += " Some values could not be proven within the time limit.";
   $("explain-summary").textContent = summary;
+}
+
+/** "a1, b2, c3", or "a1, b2, c3 and 212 others". */
+function listed(moves, most = 6) {
+  if (moves.length <= most) return moves.join(", ");
+  return `${moves.slice(0, most - 1).join(", ")} and ${moves.length - most + 1} others`;
 }
 
 function renderTally() {
@@ -433,7 +542,7 @@ async function humanMove(row, col) {
   }
   const token = state.token;
   const before = state.view;
-  state.history.push({ view: before, recorded: state.recorded });
+  state.history.push({ view: before, recorded: state.recorded, last: state.last });
   // Show the move at once, in the cell the server said it fills.
   const board = before.board.map((r) => r.split(""));
   board[move.row][move.col] = state.you;
@@ -456,7 +565,7 @@ async function humanMove(row, col) {
     aiMove();
   } catch (err) {
     if (token !== state.token) return;
-    state.history.pop();
+    state.last = state.history.pop().last;
     state.view = before;
     setBusy(false);
     setStatus(`Your move was not sent: ${err.message}. Try again.`, () => humanMove(row, col));
@@ -483,7 +592,9 @@ async function aiMove() {
     const cell = before.moves.find((m) => m.move === reply.move.move);
     state.view = reply.view;
     if (cell) markMoved(cell.row, cell.col);
-    state.explanation = explain && reply.analysis ? { analysis: reply.analysis, chosen: reply.move.move, mover } : null;
+    state.explanation = explain && reply.analysis
+      ? { analysis: reply.analysis, chosen: reply.move.move, mover, level: body.level }
+      : null;
     setBusy(false);
     const name = state.game.gravity ? `column ${reply.move.move}` : reply.move.move;
     const unproven = reply.proven === false ? " (a heuristic pick: not proven in time)" : "";
@@ -538,7 +649,7 @@ function undo() {
   state.recorded = entry.recorded;
   state.hints = null;
   state.explanation = null;
-  state.last = null;
+  state.last = entry.last;
   setStatus(`Took back your last move. Your turn (${sideName(state.you)}).`);
   closeExplore();
   render();
@@ -554,21 +665,38 @@ async function hint() {
   try {
     const analysis = await call("/api/analyze", { game: state.game.name, position: view.position });
     if (token !== state.token || view !== state.view) return;
+    const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
+    // Only proven values go on the board, and the engine's pick: a board of
+    // question marks says nothing.
     state.hints = new Map();
     for (const value of analysis.moves) {
+      if (value.result === "unknown" && value !== best) continue;
       const cell = view.moves.find((m) => m.move === value.move);
       if (cell) state.hints.set(key(cell.row, cell.col), value);
     }
+    state.hintGuess = Boolean(best && best.result === "unknown");
+    state.hintUnproven = analysis.moves.some((m) => m.result === "unknown");
     setBusy(false);
     const you = { win: "you win", loss: "you lose", draw: "it is a draw" }[analysis.result];
-    const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
     const plies = analysis.plies != null && analysis.result !== "draw" ? ` in ${analysis.plies}` : "";
-    setStatus(you ? `Hint: with perfect play ${you}${plies}.` : "Hint: not proven within the time limit.");
+    if (!you) {
+      setStatus("Hint: no value proven within the time limit.");
+    } else if (analysis.exact === false && analysis.result !== "loss") {
+      // Only a lower bound: a move not valued in time may do better.
+      setStatus(`Hint: ${analysis.result === "win" ? "you can win" : "you can at least draw"}; other moves were not valued in time.`);
+    } else {
+      setStatus(`Hint: with perfect play ${you}${plies}.`);
+    }
     let text = "";
-    if (best) {
+    if (best && best.result === "unknown") {
+      const losing = analysis.moves.filter((m) => m.result === "loss").length;
+      text = `Best guess: ${best.move} (${GUESS} on the board), not proven.`;
+      if (losing === analysis.moves.length - 1) text += " Every other move is proven to lose.";
+      else if (losing) text += ` ${losing} ${losing === 1 ? "move is" : "moves are"} proven to lose.`;
+    } else if (best) {
       const equals = analysis.moves.filter((m) => sameValue(m, best));
       text = equals.length > 1
-        ? `Equally good: ${equals.map((m) => m.move).join(", ")}. For example, ${lineSentence(best, state.you)}`
+        ? `Equally good: ${listed(equals.map((m) => m.move))}. For example, ${lineSentence(best, state.you)}`
         : `Best: ${lineSentence(best, state.you)}`;
     }
     state.hintText = text;
@@ -701,16 +829,18 @@ function closeExplore() {
 /** A move of an analysis as a tree item: expandable unless it ends the game. */
 function exploreItem(value, position, mover, best) {
   const top = best && sameValue(value, best);
-  const name = `${value.move}: ${valueWords(value)}${top ? ", best" : ""}`;
+  const guess = best && value === best && value.result === "unknown";
+  const mark = top ? "best" : guess ? "best guess" : "";
+  const name = `${value.move}: ${valueWords(value)}${mark ? `, ${mark}` : ""}`;
   const label = document.createElement("span");
   label.innerHTML = '<b class="move"></b> <span class="who"></span> <span class="val"></span>';
   label.querySelector(".move").textContent = value.move;
   label.querySelector(".who").textContent = `(${sideName(mover)})`;
   const val = label.querySelector(".val");
-  val.textContent = valueWords(value) + (top ? " · best" : "");
+  val.textContent = valueWords(value) + (mark ? ` · ${mark}` : "");
   val.className = `val v-${value.result}`;
   const item = treeItem(name, label);
-  if (top) item.classList.add("best");
+  if (top || guess) item.classList.add("best");
   const ends = value.plies === 1;
   if (!ends) {
     item.setAttribute("aria-expanded", "false");
@@ -726,7 +856,16 @@ async function fillExplore(item, position) {
   const group = document.createElement("ul");
   group.setAttribute("role", "group");
   const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
-  for (const value of analysis.moves) group.append(exploreItem(value, analysis.position, analysis.to_move, best));
+  // Big boards list the best few moves by value, and count the others.
+  const { shown, rest } = movesToList(analysis);
+  for (const value of shown) group.append(exploreItem(value, analysis.position, analysis.to_move, best));
+  if (rest) {
+    const more = document.createElement("li");
+    more.setAttribute("role", "none");
+    more.className = "note";
+    more.textContent = `${rest}.`;
+    group.append(more);
+  }
   if (!analysis.moves.length) {
     const done = document.createElement("li");
     done.setAttribute("role", "none");
