@@ -101,9 +101,25 @@ def name(cell: int) -> str:
     return "abc"[cell % 3] + str(3 - cell // 3)
 
 
+#: Tic-tac-toe's preferred cells: the centre, the corners, the edges.
+PREFERENCE = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+
+
+def threats_left(board: str, cell: int, mover: str) -> int:
+    """Cells where the opponent would complete a line after ``mover`` takes ``cell``."""
+    board = board[:cell] + mover + board[cell + 1 :]
+    opponent = "o" if mover == "x" else "x"
+    return sum(
+        has_line(board[:i] + opponent + board[i + 1 :], opponent)
+        for i, c in enumerate(board)
+        if c == "."
+    )
+
+
 def oracle_line(board: str, first: int) -> list[str]:
     """Best play after ``first``, by the oracle: at each step the first cell in
-    board order with the best value, to the end of the game."""
+    board order with the best value (when it is a loss, the cell leaving the
+    opponent the fewest winning cells, then the preferred one), to the end."""
     mover = mover_of(board)
     line = [name(first)]
     board = board[:first] + mover + board[first + 1 :]
@@ -111,12 +127,15 @@ def oracle_line(board: str, first: int) -> list[str]:
         mover = mover_of(board)
         opponent = "o" if mover == "x" else "x"
         best = oracle(board, mover)
+        keeping = []
         for i, c in enumerate(board):
-            if c != ".":
-                continue
-            result, plies = oracle(board[:i] + mover + board[i + 1 :], opponent)
-            if ({"win": "loss", "loss": "win", "draw": "draw"}[result], plies + 1) == best:
-                break
+            if c == ".":
+                result, plies = oracle(board[:i] + mover + board[i + 1 :], opponent)
+                if ({"win": "loss", "loss": "win", "draw": "draw"}[result], plies + 1) == best:
+                    keeping.append(i)
+        i = keeping[0]
+        if best[0] == "loss":
+            i = min(keeping, key=lambda j: (threats_left(board, j, mover), PREFERENCE.index(j)))
         line.append(name(i))
         board = board[:i] + mover + board[i + 1 :]
     return line

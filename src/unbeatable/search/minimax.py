@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from unbeatable.games.base import Game
+from unbeatable.search.analysis import resisting
 from unbeatable.search.engine import (
     UNLIMITED,
     Limits,
@@ -176,22 +177,25 @@ class TextbookEngine:
 
     def solve(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
         """The value and the best move: the root's children searched one by
-        one in tie-break order, the first of the best values kept, as analysis
+        one, the first of the best values in tie-break order kept (in a lost
+        position the most resisting, :func:`analysis.resisting`), as analysis
         picks it (minimax visits the same nodes as from the root; alpha-beta
         gives up its cut-offs at the root, to value every child exactly)."""
         game = self.game
         if game.is_terminal(position):
             return self.value(position, limits, weak)
         sign = 1 if game.to_move(position) == game.players[0] else -1
-        best_move, best, nodes = None, -math.inf, 1
+        values, nodes = [], 1
         try:
             for move in game.tie_break(position, game.moves(position)):
                 value, stats = self.algorithm(game, game.play(position, move), 1, limits=limits)
                 nodes += stats.nodes
-                if sign * value > best:
-                    best_move, best = move, sign * value
+                values.append((move, sign * value))
         except SearchTimeout as timeout:
             return Solved(Outcome("unknown", None, False), nodes + timeout.nodes)
+        best = max(value for _, value in values)
+        equal = [move for move, value in values if value == best]
+        best_move = next(resisting(game, position, equal)) if best <= -1 else equal[0]
         return Solved(self._outcome(position, best, weak), nodes, best_move, move_proven=True)
 
     def value(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
