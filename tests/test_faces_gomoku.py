@@ -24,8 +24,9 @@ from unbeatable.search.analysis import Analysis, MoveValue, move_value
 from unbeatable.search.engine import Outcome
 
 #: x has i8 j8 k8 (h8 taken by o) and l9 l10 l11 (l12 taken by o): l8 makes
-#: two fours at once, so x wins by continuous fours in 3 (l8, a block, the other five).
-DOUBLE_FOUR = ["i8", "h8", "j8", "a1", "k8", "a3", "l9", "l12", "l10", "a5", "l11", "a7"]
+#: two fours at once, so x wins by continuous fours in 3 (l8, a block, the other
+#: five); o's other stones sit in the corners, threatening nothing.
+DOUBLE_FOUR = ["i8", "h8", "j8", "a1", "k8", "o1", "l9", "l12", "l10", "a15", "l11", "o15"]
 
 
 def play(game: Any, moves: list[str], start: Any = None) -> Any:
@@ -71,8 +72,8 @@ def test_the_loser_may_move_first() -> None:
     "line",
     [
         ["l8", "m8"],  # does not end in a win
-        ["a9", "l8", "l7", "m8", "b9", "l13"],  # o's moves make no four, and nobody wins
-        ["a15", "m8", "l8", "l7", "l13"],  # x's a15 makes no four before the win
+        ["a9", "l8", "l7", "m8", "b9", "l13"],  # nobody wins
+        ["a14", "m8", "l8", "b2", "l7"],  # x's a14 makes no four before the win
     ],
 )
 def test_other_lines_are_not_named(line: list[str]) -> None:
@@ -218,12 +219,17 @@ def test_a_big_moves_table_is_bounded() -> None:
     game = get_game("gomoku")
     pos = play(game, ["h8", "h9"])
     values = [unknown(game, pos, m) for m in game.moves(pos)]
+    for i in range(20, 40):  # proven losses, the slowest first in the table
+        values[i] = move_value(game, pos, values[i].raw, Outcome("loss", 2 + i % 3))
     analysis = analysis_of(game, pos, values, values[5])
-    text = plain(render.moves_table(analysis, limit=10), width=100)
-    rows = [r for r in text.split("\n") if "│" in r]
+    text = plain(render.moves_table(analysis, limit=10), width=160)
+    rows = [r.split() for r in text.split("\n") if "│" in r]
     assert len(rows) == 10
-    assert rows[0].split()[0] == values[5].move  # the engine's pick first
-    assert f"{len(values) - 9} not proven" in rows[-1]
+    assert rows[0][0] == values[5].move  # the engine's pick: not proven, above any loss
+    assert [row[2] for row in rows[1:9]] == ["loss"] * 8 and rows[1][4] == "4"
+    assert rows[-1][:2] == [f"+{len(values) - 9}", "│"]
+    assert "222 not proven" not in " ".join(rows[-1])
+    assert f"{len(values) - 21} not proven" in " ".join(rows[-1])
 
 
 def test_explaining_an_unproven_move_never_compares_unknowns() -> None:
@@ -264,3 +270,15 @@ def test_gomoku_plays_in_80_columns_with_the_last_move_marked() -> None:
     hint = out.split("Your move (x): ?")[1]
     assert "?" not in hint.split("x to move")[0]  # no board of question marks
     assert "x to move: " in hint
+
+
+def test_prompts_are_plain_text() -> None:
+    """'Play again? [y/N]' lost its '[y/N]' to rich's markup."""
+    result = subprocess.run(
+        [sys.executable, "-m", "unbeatable", "play", "tictactoe"],
+        input="a1\na2\nb1\nn\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Play again? [y/N]: " in result.stdout

@@ -86,13 +86,14 @@ class Match:
         self.console.print(render.board(self.game, self.position, notes, highlight, last))
 
     def read(self, prompt: str) -> str | None:
-        """One line of input, or None at the end of input."""
+        """One line of input, or None at the end of input. The prompt is plain
+        text: ``[y/N]`` is not markup."""
         if sys.stdin.isatty():
             try:
-                return self.console.input(prompt)
+                return self.console.input(Text(prompt))
             except EOFError:
                 return None
-        self.console.print(prompt, end="")
+        self.console.print(Text(prompt), end="")
         line = sys.stdin.readline()
         if not line:
             self.console.print()

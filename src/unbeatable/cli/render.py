@@ -235,8 +235,8 @@ MOVES_SHOWN = 25
 def moves_table(analysis: Analysis, limit: int = MOVES_SHOWN) -> Table:
     """Every legal move with its value and its line of best play; the best
     ones marked (every move as good as the best is). With more than ``limit``
-    moves (big boards), the best ones by value, and a last row counting the
-    others by value."""
+    moves (big boards), the proven ones by value and the engine's pick, and a
+    last row counting the others by value."""
     table = Table(title=None, show_edge=False)
     table.add_column("move")
     table.add_column("result")
@@ -245,11 +245,13 @@ def moves_table(analysis: Analysis, limit: int = MOVES_SHOWN) -> Table:
     table.add_column("best")
     table.add_column("line of best play")
     best = analysis.best
+    best_move = None if best is None else best.move
     moves = list(analysis.moves)
     rest: list[MoveValue] = []
-    if len(moves) > limit:
+    if len(moves) > limit:  # the proven ones and the engine's pick, best first
         ordered = sorted(moves, key=lambda m: _move_rank(m, best), reverse=True)
-        moves, rest = ordered[: limit - 1], ordered[limit - 1 :]
+        listed = [m for m in ordered if m.result != "unknown" or m.move == best_move][: limit - 1]
+        moves, rest = listed, [m for m in ordered if m not in listed]
     for m in moves:
         top = best is not None and (m.result, m.plies) == (best.result, best.plies)
         line = " ".join(m.line[:LINE_SHOWN]) + (" …" if len(m.line) > LINE_SHOWN else "")
