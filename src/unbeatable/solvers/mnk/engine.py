@@ -253,11 +253,22 @@ class GomokuEngine:
         if not 4 <= game.k <= 6:
             raise ValueError(f"the k-in-a-row engine plays k = 4-6, not {game.k}")
         self.game = game
-        self.geometry = _geometry(game.rows, game.columns, game.k)
         self.win_score = game.win_score
+
+    @property
+    def geometry(self) -> _Geometry:
+        """The board's layout and empty arrays (built, and numba loaded, on first use)."""
+        return _geometry(self.game.rows, self.game.columns, self.game.k)
 
     def __repr__(self) -> str:
         return f"GomokuEngine({self.game!r})"
+
+    def warm_up(self) -> None:
+        """Load the compiled kernel (and the pattern tables) now, so that the
+        first move of a game costs no compilation (servers and the brain call it)."""
+        game = self.game
+        centre = (game.rows // 2) * game.columns + game.columns // 2
+        self.solve(game.play(game.initial(), centre), Limits.seconds(0.05))
 
     # -- the Engine protocol ---------------------------------------------------
 
@@ -292,12 +303,15 @@ class GomokuEngine:
         if game.is_terminal(position):
             over: Result = "draw" if position.winner is None else "loss"
             return Solved(Outcome(over, 0), 0, None)
+        empties = position.cells.count(EMPTY)
+        if empties == game.size:  # the first move: the centre, at once
+            centre = (game.rows // 2) * game.columns + game.columns // 2
+            return Solved(Outcome("unknown", None, False), 0, centre)
         search = _Search(self.geometry, position.cells, table=proofs)
         board = search.board
         me = 0 if position.to_move == X else 1
         opp = 1 - me
         ncls = board.ncls
-        empties = position.cells.count(EMPTY)
 
         def proven(result: Result, plies: int, move: int) -> Solved:
             return Solved(Outcome(result, plies), search.nodes, search.cell(move), True)
@@ -307,9 +321,6 @@ class GomokuEngine:
             return proven("win", 1, K.first_of_class(board, me, C_FIVE))
         if ncls[opp, C_FIVE] >= 2:
             return proven("loss", 2, self._best_block(search, opp))
-        if empties == game.size:
-            centre = (game.rows // 2) * game.columns + game.columns // 2
-            return Solved(Outcome("unknown", None, False), 0, centre)
         if empties == 1:  # one cell left: play it (draw or a five, found above)
             return Solved(Outcome("draw", 1), 0, position.cells.index(EMPTY), True)
         if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0:
