@@ -151,7 +151,7 @@ class _Search:
         for i, mark in enumerate(cells):
             if mark != EMPTY:
                 K.place(self.board, geometry.to_pad[i], 1 if mark == X else 2)
-        self.ctl = np.zeros(4, dtype=np.int64)
+        self.ctl = np.zeros(5, dtype=np.int64)
         self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
@@ -218,6 +218,7 @@ class _Search:
         The caller's thread stays in Python, so Ctrl-C reaches it."""
         self.ctl[K.STOP] = 0
         self.ctl[K.ABORTED] = 0
+        self.ctl[K.CUT] = 0
         if limits.expired():
             return 0, False
         result: list[int] = []
@@ -243,6 +244,17 @@ class _Search:
         if failure:
             raise failure[0]
         return result[0], self.ctl[K.ABORTED] == 0
+
+
+def board_of(game: MNKGame, cells: str) -> Board:
+    """The kernel's arrays for a board of ``game`` (row-major ``x``/``o``/``.``):
+    what the tests compare incremental updates against."""
+    return _Search(_geometry(game.rows, game.columns, game.k), cells, table=False).board
+
+
+def padded(game: MNKGame, cell: int) -> int:
+    """The kernel's index of the game's cell ``cell``."""
+    return int(_geometry(game.rows, game.columns, game.k).to_pad[cell])
 
 
 class GomokuEngine:
@@ -337,12 +349,15 @@ class GomokuEngine:
 
         # 2-4. Proofs: our threats, then theirs.
         if proofs:
-            plies, finished = search.run(
-                share(0.15),
-                lambda: search.threats(me, K.MAX_PLY, K.VCF),
-            )
-            if plies:
-                return proven("win", plies, int(search.line[0]))
+            # Continuous fours, shortest first (each try is cheap: replies are forced).
+            for most in range(3, K.MAX_PLY, 4):
+                plies, finished = search.run(
+                    share(0.15), lambda d=most: search.threats(me, d, K.VCF)  # type: ignore[misc]
+                )
+                if plies:
+                    return proven("win", plies, int(search.line[0]))
+                if not finished or search.ctl[K.CUT] == 0:
+                    break  # out of time, or no line was cut short: longer ones find nothing
             for depth in range(1, VCT_DEPTH + 1):
                 plies, finished = search.run(
                     share(0.35),

@@ -33,7 +33,9 @@ Control
 -------
 ``ctl`` is shared with the caller: ``ctl[STOP]`` set (by a watcher thread at
 the deadline, or by the stop switch) ends the search at the next check;
-``ctl[NODES]`` counts nodes; ``ctl[ABORTED]`` says the answer is unusable.
+``ctl[NODES]`` counts nodes; ``ctl[ABORTED]`` says the answer is unusable;
+``ctl[CUT]`` that a continuous-four search stopped a line at its ply limit
+(so a longer search might find more).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ WIN = 30000
 MATE = WIN - 2000
 INF = 1 << 20
 EMPTY, WALL = 0, 3
-STOP, NODES, ABORTED, NODE_LIMIT = 0, 1, 2, 3
+STOP, NODES, ABORTED, NODE_LIMIT, CUT = 0, 1, 2, 3, 4
 #: Deepest ply any search reaches (the move buffers' size).
 MAX_PLY = 128
 #: Candidate moves considered per node (the best-ordered first), and at the root.
@@ -350,6 +352,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
         if r > 0 or depth <= 0 or ctl[ABORTED] != 0:
             return r
     elif depth < 3:
+        ctl[CUT] = 1
         return 0
 
     n = 0

@@ -1,0 +1,246 @@
+"""The k-in-a-row engine (Gomoku): its tables, its board, its proofs, its limits.
+
+The engine must agree with the generic negamax wherever both can answer: on
+near-finished boards small enough for negamax to solve, every result the
+engine calls proven is negamax's result, and every move it calls proven keeps
+that result.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from unbeatable import api
+from unbeatable.games import get_game
+from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition
+from unbeatable.search.engine import KNOWN_ONLY, Limits, Outcome
+from unbeatable.search.negamax import Negamax
+from unbeatable.solvers import specialised_engine
+from unbeatable.solvers.mnk import kernel as K
+from unbeatable.solvers.mnk.engine import GomokuEngine, board_of, padded
+from unbeatable.solvers.mnk.patterns import (
+    B3,
+    B4,
+    DEAD,
+    F2,
+    F3,
+    F4,
+    FIVE,
+    X_STONE,
+    slot,
+    tables,
+)
+
+GOMOKU = get_game("gomoku")
+assert isinstance(GOMOKU, MNKGame)
+
+
+def position(game: MNKGame, xs: str, os: str) -> MNKPosition:
+    cells = [EMPTY] * game.size
+    start = game.initial()
+    for mark, moves in (("x", xs), ("o", os)):
+        for move in moves.split():
+            cells[game.parse_move(start, move)] = mark
+    return game.from_cells("".join(cells))
+
+
+def level(k: int, before: str, after: str) -> int:
+    """x's level at a cell with ``before`` and ``after`` it (nearest first),
+    written with x, o, ``.`` (empty) and ``#`` (off the board)."""
+    levels, _, _ = tables(k)
+    code = {".": 0, "x": 1, "o": 2, "#": 3}
+    key = 0
+    for i, ch in enumerate(before, start=1):
+        key |= code[ch] << (2 * slot(k, -i))
+    for i, ch in enumerate(after, start=1):
+        key |= code[ch] << (2 * slot(k, i))
+    return int(levels[X_STONE - 1, key])
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        ("xxxx", "....", FIVE),  # xxxx[x]
+        ("xxx.", "....", F4),  # .xxx[x].: two ways to five
+        ("xxxo", "....", B4),  # oxxx[x].: one way
+        ("xx..", "....", F3),  # .xx[x]..: one move from an open four
+        ("x.x.", "....", F3),  # .x.x[x].: split three
+        ("xxo.", "....", B3),  # oxx[x]..
+        ("x...", "....", F2),
+        ("#...", "o...", DEAD),  # squeezed between the edge and o: never five
+        ("xx.x", "....", B4),  # x.xx[x]: one gap to fill
+    ],
+)
+def test_line_levels(before: str, after: str, expected: int) -> None:
+    assert level(5, before.ljust(4, "#")[:4], after.ljust(4, "#")[:4]) == expected
+
+
+def test_levels_of_four_in_a_row() -> None:
+    assert level(4, "xxx", "...") == FIVE
+    assert level(4, "xx.", "...") == F4
+    assert level(4, "x..", "...") == F3
+
+
+def _same_board(a: Any, b: Any) -> None:
+    for name in ("bd", "key", "pat", "cls", "val", "ncls", "near", "h"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_incremental_updates_equal_a_fresh_board(data: st.DataObject) -> None:
+    """Playing and taking back stones keeps every table exactly as a board
+    built from scratch with the same stones (9x9 five in a row: edges matter)."""
+    game = get_game("mnk:9,9,5")
+    assert isinstance(game, MNKGame)
+    cells = [EMPTY] * game.size
+    board = board_of(game, "".join(cells))
+    for _ in range(data.draw(st.integers(1, 30))):
+        taken = [i for i, c in enumerate(cells) if c != EMPTY]
+        if taken and data.draw(st.booleans()):
+            cell = data.draw(st.sampled_from(taken))
+            K.remove(board, padded(game, cell))
+            cells[cell] = EMPTY
+        else:
+            free = [i for i, c in enumerate(cells) if c == EMPTY]
+            cell = data.draw(st.sampled_from(free))
+            mark = data.draw(st.sampled_from("xo"))
+            K.place(board, padded(game, cell), 1 if mark == "x" else 2)
+            cells[cell] = mark
+    _same_board(board, board_of(game, "".join(cells)))
+
+
+def test_gomoku_and_big_boards_get_the_engine() -> None:
+    assert isinstance(specialised_engine("gomoku"), GomokuEngine)
+    assert isinstance(api.engine("mnk:19,19,5"), GomokuEngine)
+    assert isinstance(api.engine("mnk:9,9,4"), GomokuEngine)
+    assert not isinstance(api.engine("mnk:5,5,4"), GomokuEngine)  # the exact engine's
+
+
+def test_win_in_one_and_two_fours() -> None:
+    engine = GomokuEngine(GOMOKU)
+    won = position(GOMOKU, "h8 i8 j8 k8 c3", "g8 a1 a2 a3 o15")
+    solved = engine.solve(won, Limits.seconds(1))
+    assert solved.outcome == Outcome("win", 1) and solved.move_proven
+    assert GOMOKU.format_move(solved.move) == "l8"
+    lost = position(GOMOKU, "h8 i8 j8 k8 c3 c4 c5 c6 a10", "g8 a1 a2 a3 o15 o14 o13 a9")
+    solved = engine.solve(lost, Limits.seconds(1))
+    assert solved.outcome == Outcome("loss", 2) and solved.move_proven
+
+
+def _check_line(game: MNKGame, start: MNKPosition, line: list[int], fours_only: bool) -> None:
+    """The line is legal, ends in a five for the side to move at the start
+    and, for continuous fours, each of the winner's moves makes a four."""
+    winner = start.to_move
+    pos = start
+    for i, move in enumerate(line):
+        assert pos.cells[move] == EMPTY
+        pos = game.play(pos, move)
+        if fours_only and i % 2 == 0 and i < len(line) - 1:
+            assert game.winning_moves(pos, winner), "an attacking move that is not a four"
+    assert game.winner(pos) == winner
+
+
+def test_continuous_fours_are_proved_with_their_line() -> None:
+    """o wins by fours alone: f8 (x must block f6), f11 (f10), g11, then e11
+    or j11 (an open four)."""
+    game = GOMOKU
+    start = position(game, "e10 e9 j7 e6 j6 k6 e5 j5", "h11 i11 f9 f7 i7 f5 h5")
+    assert start.to_move == "o"
+    analysis = api.analyze(game, start, time_limit=2)
+    assert analysis.result == "win" and analysis.best is not None
+    line = [game.parse_move(game.initial(), move) for move in analysis.best.line]
+    assert analysis.plies == 7 and len(line) == 7
+    _check_line(game, start, line, fours_only=True)
+
+
+def _near_end(game: MNKGame, seed: int, empties: int) -> MNKPosition | None:
+    """A random game of ``game`` stopped with ``empties`` cells left, nobody
+    having won (None if someone won first)."""
+    rng = random.Random(seed)
+    pos = game.initial()
+    order = list(range(game.size))
+    rng.shuffle(order)
+    for cell in order[: game.size - empties]:
+        pos = game.play(pos, cell)
+        if pos.winner is not None:
+            return None
+    return pos
+
+
+def test_proofs_agree_with_negamax() -> None:
+    """On near-finished 7x7 four-in-a-row boards (negamax can solve them),
+    whatever the engine proves is true, and its proven moves keep it."""
+    game = get_game("mnk:7,7,4")
+    assert isinstance(game, MNKGame)
+    engine = GomokuEngine(game)
+    exact: Negamax[MNKPosition, int] = Negamax(game)
+    proven = 0
+    for seed in range(400):
+        pos = _near_end(game, seed, empties=11)
+        if pos is None or not game.moves(pos):
+            continue
+        solved = engine.solve(pos, Limits.seconds(0.5))
+        if not solved.outcome.exact:
+            continue
+        proven += 1
+        truth = exact.solve(pos).outcome
+        assert solved.outcome.result == truth.result, game.format(pos)
+        assert solved.outcome.plies is not None and truth.plies is not None
+        assert solved.outcome.plies >= truth.plies  # a forced line, maybe not the fastest
+        if solved.move_proven:
+            after = exact.solve(game.play(pos, solved.move)).outcome.parent()
+            assert after.result == truth.result, game.format(pos)
+        if proven >= 40:
+            break
+    assert proven >= 20
+
+
+def test_stop_switch_and_known_only() -> None:
+    engine = GomokuEngine(GOMOKU)
+    pos = position(GOMOKU, "h8 i9 g7", "i8 g9")
+    stop = threading.Event()
+    stop.set()
+    solved = engine.solve(pos, Limits(stop=stop))
+    assert solved.move is not None and pos.cells[solved.move] == EMPTY
+    assert not solved.outcome.exact
+    assert engine.solve(pos, KNOWN_ONLY).move is not None
+
+
+def test_guess_repeats_and_blocks() -> None:
+    engine = GomokuEngine(GOMOKU)
+    pos = position(GOMOKU, "h8 i9 g7", "i8 g9")
+    assert engine.guess(pos) == engine.guess(pos)
+    four = position(GOMOKU, "h8 i8 j8 k8 c3", "g8 a1 a2 a3")  # o must block l8
+    assert GOMOKU.format_move(engine.guess(four).move) == "l8"
+
+
+def test_threads_share_one_engine() -> None:
+    engine = GomokuEngine(GOMOKU)
+    cases = [
+        position(GOMOKU, "h8 i8 j8 k8 c3", "g8 a1 a2 a3 o15"),
+        position(GOMOKU, "e10 e9 j7 e6 j6 k6 e5 j5", "h11 i11 f9 f7 i7 f5 h5"),
+        position(GOMOKU, "h8 i9 g7", "i8 g9"),
+    ]
+    alone = [engine.solve(c, Limits.seconds(0.5)).outcome for c in cases]
+    results: list[list[Outcome]] = []
+
+    def work() -> None:
+        results.append([engine.solve(c, Limits.seconds(0.5)).outcome for c in cases])
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for got in results:
+        for mine, ref in zip(got, alone, strict=True):
+            if ref.exact:
+                assert mine.result == ref.result
