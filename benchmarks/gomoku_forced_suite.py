@@ -29,7 +29,8 @@ Two steps, so that the slow one can run apart and be resumed:
       15 fours), else ``threes``.
 
     Positions failing a check are dropped; of the rest it keeps ``--count``,
-    half of each kind when it can, spread evenly over the proof lengths.
+    half of each kind when it can, spread evenly over the proof lengths, with
+    at most ``--per-length`` of one kind and length.
 
 Usage::
 
@@ -346,8 +347,19 @@ def select(args: argparse.Namespace) -> int:
                 kept[by].append((int(mate), done[name]))
     if engine is not None:
         engine.close()
-    for items in kept.values():
+    checked = sum(map(len, kept.values()))
+    for by, items in kept.items():
         items.sort()
+        # At most --per-length positions of one kind and proof length: the
+        # short wins are common, and one kind of easy win need not crowd out
+        # the rest.
+        count: dict[int, int] = {}
+        capped = []
+        for mate, text in items:
+            count[mate] = count.get(mate, 0) + 1
+            if count[mate] <= args.per_length:
+                capped.append((mate, text))
+        kept[by] = capped
     half = args.count // 2
     threes = spread(kept["threes"], max(half, args.count - len(kept["fours"])))
     fours = spread(kept["fours"], args.count - len(threes))
@@ -357,7 +369,7 @@ def select(args: argparse.Namespace) -> int:
     args.out.write_text(HEADER + "\n".join(lines) + "\n")
     print(
         f"{len(chosen)} positions ({len(fours)} by fours, {len(threes)} by threes) of"
-        f" {sum(map(len, kept.values()))} checked, written to {args.out}"
+        f" {checked} that passed the checks, written to {args.out}"
     )
     return 0
 
@@ -376,6 +388,7 @@ def main(argv: list[str] | None = None) -> int:
         help="play the first 6-N stones after the opening by Rapfi (6 plies) on both sides",
     )
     parser.add_argument("--count", type=int, default=50, help="positions to keep")
+    parser.add_argument("--per-length", type=int, default=6, help="of one kind and proof length")
     parser.add_argument("--candidates", type=Path, default=WORK / "candidates.txt")
     parser.add_argument("--checked", type=Path, default=WORK / "checked.txt")
     parser.add_argument("--out", type=Path, default=SUITE)

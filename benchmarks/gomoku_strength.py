@@ -118,6 +118,11 @@ class Library:
         self.rules, _ = api.resolve(GAME)
         self.level, self.time_limit = level, time_limit
         self.name = f"unbeatable ({level})"
+        # As a server does at start-up: the first move is not the one that
+        # compiles the engine's kernel.
+        warm_up = getattr(api.engine(GAME), "warm_up", None)
+        if warm_up is not None:
+            warm_up()
 
     def new_game(self) -> None:
         api._analyses.clear()
@@ -444,7 +449,7 @@ def run_suite(args: argparse.Namespace, budget: float | None) -> list[GameRecord
     found = won = 0
     times: list[float] = []
     records = []
-    print(f"{'position':<8}{'plies':>6}{'by':>7}  {'move':<5}{'our answer':<16}{'time':>7}  game")
+    print(f"{'position':<8}{'plies':>6}{'by':>7}  {'move':<5}{'our answer':<22}{'time':>7}  game")
     for case in cases:
         ours.new_game()
         opponent.new_game()
@@ -467,7 +472,7 @@ def run_suite(args: argparse.Namespace, budget: float | None) -> list[GameRecord
         times.append(first.seconds)
         answer = first.note + ("" if proven else " (Rapfi: wins)" if confirmed else " (not a win)")
         print(
-            f"{case.name:<8}{case.plies:>6}{case.by:>7}  {notation(first.cell):<5}{answer:<16}"
+            f"{case.name:<8}{case.plies:>6}{case.by:>7}  {notation(first.cell):<5}{answer:<22}"
             f"{first.seconds:>6.2f}s  {record.result}"
             f" ({record.reason}, {len(record.moves)} stones)",
             flush=True,
