@@ -42,8 +42,12 @@ from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, tables
 
 #: Transposition-table entries per search (each 8 + 4*4 bytes: about 25 MB).
 TT_ENTRIES = 1 << 20
-#: Threes deep the threat search looks at most, and its share of the budget.
+#: Threes deep the threat search looks at most.
 VCT_DEPTH = 6
+#: Where in the budget each proof must end (fractions of the time, from the
+#: start): continuous fours, threats by threes, the opponent's threats. The
+#: rest is the main search's.
+VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.1, 0.25, 0.35
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
 
@@ -184,7 +188,7 @@ class _Search:
         opp = 1 - me
         alpha, best = -K.INF, -K.INF
         scores[:count] = -K.INF
-        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
+        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data, self.line)
         for i in range(count):
             c = roots[i]
             K.place(board, c, me + 1)
@@ -257,14 +261,26 @@ def padded(game: MNKGame, cell: int) -> int:
     return int(_geometry(game.rows, game.columns, game.k).to_pad[cell])
 
 
+#: The steps that can be switched off (benchmarks measure what each is worth):
+#: continuous fours, threats by threes, proofs of the opponent's wins.
+STEPS = ("vcf", "vct", "defend")
+
+
 class GomokuEngine:
     """Strong play, and proofs of the wins it finds, for k in a row (k = 4-6)
-    on boards too big to solve: the Engine protocol of :mod:`unbeatable.search.engine`."""
+    on boards too big to solve: the Engine protocol of :mod:`unbeatable.search.engine`.
 
-    def __init__(self, game: MNKGame) -> None:
+    ``without`` names steps of :data:`STEPS` to leave out (for benchmarks).
+    """
+
+    def __init__(self, game: MNKGame, without: tuple[str, ...] = ()) -> None:
         if not 4 <= game.k <= 6:
             raise ValueError(f"the k-in-a-row engine plays k = 4-6, not {game.k}")
+        unknown = set(without) - set(STEPS)
+        if unknown:
+            raise ValueError(f"unknown steps {sorted(unknown)} (known: {', '.join(STEPS)})")
         self.game = game
+        self.without = frozenset(without)
         self.win_score = game.win_score
 
     @property
@@ -273,14 +289,24 @@ class GomokuEngine:
         return _geometry(self.game.rows, self.game.columns, self.game.k)
 
     def __repr__(self) -> str:
-        return f"GomokuEngine({self.game!r})"
+        off = f", without={tuple(sorted(self.without))!r}" if self.without else ""
+        return f"GomokuEngine({self.game!r}{off})"
 
     def warm_up(self) -> None:
-        """Load the compiled kernel (and the pattern tables) now, so that the
-        first move of a game costs no compilation (servers and the brain call it)."""
+        """Compile (or load from numba's cache) every kernel path now, so that
+        no timed move pays for it (servers and the brain call it at start).
+        Runs without a clock, bounded by nodes, on a position with threats for
+        both sides, so every search step is entered."""
         game = self.game
-        centre = (game.rows // 2) * game.columns + game.columns // 2
-        self.solve(game.play(game.initial(), centre), Limits.seconds(0.05))
+        rows, cols = game.rows // 2, game.columns // 2
+        cells = [EMPTY] * game.size
+        for dc in range(-1, 2):  # x: an open three; o: two stones beside it
+            cells[rows * game.columns + cols + dc] = "x"
+        cells[(rows - 1) * game.columns + cols] = "o"
+        cells[(rows + 1) * game.columns + cols] = "o"
+        position = game.from_cells("".join(cells), "o")
+        self._think(position, UNLIMITED, proofs=True, node_limit=20_000, max_depth=2)
+        self.guess(position)
 
     # -- the Engine protocol ---------------------------------------------------
 
@@ -350,27 +376,27 @@ class GomokuEngine:
         # 2-4. Proofs: our threats, then theirs.
         if proofs:
             # Continuous fours, shortest first (each try is cheap: replies are forced).
-            for most in range(3, K.MAX_PLY, 4):
+            for most in range(3, K.MAX_PLY if "vcf" not in self.without else 0, 4):
                 plies, finished = search.run(
-                    share(0.15), lambda d=most: search.threats(me, d, K.VCF)  # type: ignore[misc]
+                    share(VCF_SHARE), lambda d=most: search.threats(me, d, K.VCF)  # type: ignore[misc]
                 )
                 if plies:
                     return proven("win", plies, int(search.line[0]))
                 if not finished or search.ctl[K.CUT] == 0:
                     break  # out of time, or no line was cut short: longer ones find nothing
-            for depth in range(1, VCT_DEPTH + 1):
+            for depth in range(1, VCT_DEPTH + 1 if "vct" not in self.without else 0):
                 plies, finished = search.run(
-                    share(0.35),
+                    share(VCT_SHARE),
                     lambda d=depth: search.threats(me, d, K.VCT),  # type: ignore[misc]
                 )
                 if plies:
                     return proven("win", plies, int(search.line[0]))
                 if not finished:
                     break
-            if ncls[opp, C_FIVE] > 0 or ncls[opp, C_FLEX4] > 0:
+            if "defend" not in self.without and (ncls[opp, C_FIVE] or ncls[opp, C_FLEX4]):
                 for depth in range(0, VCT_DEPTH + 1):
                     plies, finished = search.run(
-                        share(0.5),
+                        share(DEFEND_SHARE),
                         lambda d=depth: search.threats(opp, d, K.DEFEND),  # type: ignore[misc]
                     )
                     if plies:

@@ -1,0 +1,156 @@
+"""What each step of the Gomoku engine is worth, side by side in one run.
+
+The engine (``unbeatable.solvers.mnk.engine.GomokuEngine``) proves wins by
+continuous fours (``vcf``) and by threes and fours (``vct``), proves losses
+against the opponent's threats (``defend``), and otherwise runs a timed
+principal-variation search. This script measures configurations that leave
+steps out, on the same positions and games:
+
+1. **Proofs**: positions where a tournament engine proved a win for the side
+   to move (``tests/data/gomoku/forced_wins.txt``): how many wins each
+   configuration proves within the budget, in how much time and how many nodes.
+2. **Strength**: the whole engine against each reduced one, from seeded
+   openings of a few stones in the centre, colours alternating: the whole
+   engine's score.
+
+    python benchmarks/gomoku_engine.py                # both parts
+    python benchmarks/gomoku_engine.py --games 10 --time-limit 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from unbeatable.games import get_game
+from unbeatable.games.mnk import MNKGame, MNKPosition
+from unbeatable.search.engine import Limits
+from unbeatable.solvers.mnk.engine import GomokuEngine
+
+SUITE = Path(__file__).resolve().parents[1] / "tests" / "data" / "gomoku" / "forced_wins.txt"
+CONFIGS: dict[str, tuple[str, ...]] = {
+    "pvs only": ("vcf", "vct", "defend"),
+    "+ vcf": ("vct", "defend"),
+    "+ vct": ("defend",),
+    "whole engine": (),
+}
+
+
+def suite_positions(game: MNKGame) -> list[MNKPosition]:
+    positions = []
+    for line in SUITE.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        moves = line.split()[5:]
+        pos = game.initial()
+        for move in moves:
+            pos = game.play(pos, game.parse_move(pos, move))
+        positions.append(pos)
+    return positions
+
+
+def proofs(game: MNKGame, seconds: float) -> None:
+    if not SUITE.exists():
+        print(f"no forced-win suite at {SUITE}: skipping the proofs part")
+        return
+    positions = suite_positions(game)
+    print(f"Proofs: {len(positions)} forced-win positions, {seconds} s each")
+    print(f"{'configuration':<14} {'proven wins':>11} {'median':>8} {'slowest':>8} {'nodes':>12}")
+    for name, without in CONFIGS.items():
+        engine = GomokuEngine(game, without=without)
+        engine.warm_up()
+        found, times, nodes = 0, [], 0
+        for pos in positions:
+            start = time.perf_counter()
+            solved = engine.solve(pos, Limits.seconds(seconds))
+            times.append(time.perf_counter() - start)
+            nodes += solved.nodes
+            found += solved.outcome.exact and solved.outcome.result == "win"
+        print(
+            f"{name:<14} {found:>5}/{len(positions):<5} {statistics.median(times):>7.3f}s"
+            f" {max(times):>7.3f}s {nodes:>12,}"
+        )
+
+
+def opening(game: MNKGame, seed: int, stones: int) -> MNKPosition:
+    rng = random.Random(seed)
+    centre = [
+        r * game.columns + c
+        for r in range(game.rows // 2 - 2, game.rows // 2 + 3)
+        for c in range(game.columns // 2 - 2, game.columns // 2 + 3)
+    ]
+    pos = game.initial()
+    for cell in rng.sample(centre, stones):
+        pos = game.play(pos, cell)
+    return pos
+
+
+def play(
+    game: MNKGame, first: GomokuEngine, second: GomokuEngine, start: MNKPosition, seconds: float
+) -> str | None:
+    """The winner's mark (None: a draw) of a game from ``start``, ``first``
+    playing the side to move."""
+    pos = start
+    engines = {start.to_move: first, ("o" if start.to_move == "x" else "x"): second}
+    while not game.is_terminal(pos):
+        move = engines[pos.to_move].solve(pos, Limits.seconds(seconds)).move
+        pos = game.play(pos, move)
+    return game.winner(pos)
+
+
+def strength(game: MNKGame, games: int, seconds: float, stones: int) -> None:
+    whole = GomokuEngine(game)
+    whole.warm_up()
+    print(
+        f"\nStrength: the whole engine against each reduced one, {games} games each, "
+        f"{seconds} s a move, openings of {stones} stones"
+    )
+    print(f"{'opponent':<14} {'W/D/L':>9} {'score':>7}")
+    for name, without in CONFIGS.items():
+        if not without:
+            continue
+        other = GomokuEngine(game, without=without)
+        wins = draws = losses = 0
+        for i in range(games):
+            start = opening(game, i // 2, stones)
+            ours_first = i % 2 == 0
+            mover = start.to_move
+            winner = play(
+                game, whole if ours_first else other, other if ours_first else whole, start, seconds
+            )
+            ours = mover if ours_first else ("o" if mover == "x" else "x")
+            if winner is None:
+                draws += 1
+            elif winner == ours:
+                wins += 1
+            else:
+                losses += 1
+            sys.stderr.write(
+                f"{name} game {i + 1}: {'draw' if winner is None else winner} (ours {ours})\n"
+            )
+        score = (wins + draws / 2) / games
+        print(f"{name:<14} {wins:>3}/{draws}/{losses:<3} {score:>6.0%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=8, help="games per reduced configuration")
+    parser.add_argument("--time-limit", type=float, default=0.5, help="seconds a move")
+    parser.add_argument("--proof-time", type=float, default=1.0, help="seconds a suite position")
+    parser.add_argument("--stones", type=int, default=3, help="stones of each opening")
+    parser.add_argument("--part", choices=("both", "proofs", "strength"), default="both")
+    args = parser.parse_args()
+    game = get_game("gomoku")
+    assert isinstance(game, MNKGame)
+    if args.part in ("both", "proofs"):
+        proofs(game, args.proof_time)
+    if args.part in ("both", "strength"):
+        strength(game, args.games, args.time_limit, args.stones)
+
+
+if __name__ == "__main__":
+    main()
