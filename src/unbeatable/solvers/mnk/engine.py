@@ -430,7 +430,7 @@ class GomokuEngine:
         board = search.board
         roots = np.zeros(len(board.cells) + 1, dtype=np.int64)
         scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
-        count = K.candidates(board, me, 0, search.mbuf, search.sbuf, search.hist, -1)
+        count = K.candidates(board, me, 0, search.mbuf, search.sbuf, search.hist, -1, len(roots))
         roots[:count] = search.mbuf[0, :count]
         if count > K.ROOT_WIDTH and board.ncls[1 - me, C_FLEX4] == 0:
             count = K.ROOT_WIDTH

@@ -419,8 +419,21 @@ def _from_tt(v, ply):  # type: ignore[no-untyped-def]
     return v
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
+    """Bring the ``top`` best-scored moves to the front, best first (the rest
+    stay behind in any order): cheaper than sorting all when few are searched."""
+    for i in range(min(n, top)):
+        best = i
+        for j in range(i + 1, n):
+            if score[j] > score[best]:
+                best = j
+        moves[i], moves[best] = moves[best], moves[i]
+        score[i], score[best] = score[best], score[i]
+
+
 @njit(cache=True, nogil=True)
-def candidates(B, me, ply, mbuf, sbuf, hist, hint):  # type: ignore[no-untyped-def]
+def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-untyped-def]
     """The moves worth searching for ``me`` (0/1), best-ordered first, into
     ``mbuf[ply]``; their count. A four to block is the only move; against an
     open-four threat only the defences; otherwise the cells near the stones,
@@ -443,7 +456,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint):  # type: ignore[no-untyped-d
     for i in range(n):
         if moves[i] == hint:
             score[i] = INF
-    _sort(moves, score, n)
+    _select(moves, score, n, top)
     return n
 
 
@@ -495,10 +508,11 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
-    n = candidates(B, me, ply, mbuf, sbuf, hist, hint)
     width = ROOT_WIDTH if ply == 0 else WIDTH
-    if n > width and ncls[opp, C_FLEX4] == 0:
-        n = width
+    if ncls[opp, C_FLEX4] > 0:
+        width = MAX_PLY * 4  # against a threat, every defence
+    n = candidates(B, me, ply, mbuf, sbuf, hist, hint, width)
+    n = min(n, width)
     child_depth = depth if forced else depth - 1
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, line)
     alpha0 = alpha
