@@ -47,7 +47,7 @@ VCT_DEPTH = 6
 #: Where in the budget each proof must end (fractions of the time, from the
 #: start): continuous fours, threats by threes, the opponent's threats. The
 #: rest is the main search's.
-VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.1, 0.25, 0.35
+VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.05, 0.15, 0.2
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
 
