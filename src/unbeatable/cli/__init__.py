@@ -79,6 +79,8 @@ def _fast(args: list[str]) -> int | None:
 
     game, position = positional
     try:
+        if limit is None and api.default_time_limit(game) is not None:
+            return None  # exact on a timed game: the full way says it may take long
         if command == "analyze":
             data = api.analyze(game, position, algorithm=algorithm, time_limit=limit).to_dict()
         else:

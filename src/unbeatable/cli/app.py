@@ -146,7 +146,7 @@ def _each_stdin_line(handle: Any) -> int:
 
 #: Seconds an exact answer may take before the command says it can take very
 #: long: answers from a book or on a small board come before anyone notices.
-PATIENCE = 0.5
+PATIENCE = 1.0
 
 
 @contextmanager
@@ -227,7 +227,7 @@ def analyze(
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
     rules, pos = api.resolve(rules, position)
-    with _patience(rules, time_limit is None and not json_):
+    with _patience(rules, time_limit is None):
         analysis = api.analyze(rules, pos, algorithm=alg, time_limit=time_limit)
     if json_:
         _json_line(analysis.to_dict())
@@ -266,7 +266,7 @@ def solve(
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
-    with _patience(rules, time_limit is None and not json_):
+    with _patience(rules, time_limit is None):
         solution = run(position)
     if json_:
         _json_line(solution)

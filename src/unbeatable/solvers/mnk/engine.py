@@ -342,8 +342,8 @@ class GomokuEngine:
             over: Result = "draw" if position.winner is None else "loss"
             return Solved(Outcome(over, 0), 0, None)
         empties = position.cells.count(EMPTY)
-        if empties == game.size:  # the first move: the centre, at once
-            centre = (game.rows // 2) * game.columns + game.columns // 2
+        centre = (game.rows // 2) * game.columns + game.columns // 2
+        if empties == game.size and limits.bounded:  # the first move: the centre, at once
             return Solved(Outcome("unknown", None, False), 0, centre)
         search = _Search(self.geometry, position.cells, table=proofs)
         board = search.board
@@ -432,11 +432,15 @@ class GomokuEngine:
         scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
         count = K.candidates(board, me, 0, search.mbuf, search.sbuf, search.hist, -1, len(roots))
         roots[:count] = search.mbuf[0, :count]
+        if count == 0:  # no stone yet: the centre stands for all (an exact search was asked)
+            game = self.game
+            roots[0] = self.geometry.to_pad[(game.rows // 2) * game.columns + game.columns // 2]
+            count = 1
         if count > K.ROOT_WIDTH and board.ncls[1 - me, C_FLEX4] == 0:
             count = K.ROOT_WIDTH
         best = int(roots[0])
-        if count == 1:
-            return best, 0
+        if count == 1 and limits.bounded:
+            return best, 0  # the only move: at once
         depth = 1
         while max_depth is None or depth <= max_depth:
             began = time.perf_counter()
