@@ -18,9 +18,12 @@ player reads forcing sequences and otherwise plays good shape. So does
    stop), until the budget or a proof runs out. Its move is the engine's
    judgement: ``exact`` is False.
 
-All search state (board, tables, counters) is made per call, so one engine
-serves any number of threads; the kernel runs without the GIL, and a watcher
-ends it at the deadline or when the stop switch is set.
+Search state (board, counters, move buffers, history) is made per call and
+the transposition table is each thread's own, so one engine serves any number
+of threads; the kernel runs without the GIL, and a watcher ends it at the
+deadline or when the stop switch is set. A win or loss proven by threat
+search is exact, its ``plies`` the length of the forced line found (the
+fastest win may be shorter: threat search does not look at quiet moves).
 """
 
 from __future__ import annotations
@@ -188,7 +191,7 @@ class _Search:
         opp = 1 - me
         alpha, best = -K.INF, -K.INF
         scores[:count] = -K.INF
-        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data, self.line)
+        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
         for i in range(count):
             c = roots[i]
             K.place(board, c, me + 1)
@@ -405,9 +408,8 @@ class GomokuEngine:
                         break
 
         # 5. The timed search.
-        move, nodes_before = self._deepen(search, me, limits, start, budget, max_depth)
-        outcome = Outcome("unknown", None, False)
-        return Solved(outcome, search.nodes + nodes_before * 0, search.cell(move), False)
+        move = self._deepen(search, me, limits, start, budget, max_depth)
+        return Solved(Outcome("unknown", None, False), search.nodes, search.cell(move), False)
 
     def _best_block(self, search: _Search, opp: int) -> int:
         """Of the opponent's five cells, the one worth most to block."""
@@ -423,7 +425,7 @@ class GomokuEngine:
         start: float,
         budget: float,
         max_depth: int | None,
-    ) -> tuple[int, int]:
+    ) -> int:
         """Iterative deepening at the root until the budget is spent (an
         iteration that cannot finish in the time left is not started) or a
         mate score appears; the best move of the deepest finished iteration."""
@@ -440,7 +442,7 @@ class GomokuEngine:
             count = K.ROOT_WIDTH
         best = int(roots[0])
         if count == 1 and limits.bounded:
-            return best, 0  # the only move: at once
+            return best  # the only move: at once
         depth = 1
         while max_depth is None or depth <= max_depth:
             began = time.perf_counter()
@@ -457,4 +459,4 @@ class GomokuEngine:
             if not math.isinf(budget) and spent * 3 > left:
                 break  # the next depth would not finish in time
             depth += 1
-        return best, depth
+        return best
