@@ -113,7 +113,7 @@ class MNKGame(Game[MNKPosition, int]):
             ),
         )
         self._images: list[Callable[[str], tuple[str, ...]]] = (
-            [itemgetter(*perm) for perm in self._symmetries()] if self.size > 1 else []
+            [itemgetter(*perm) for perm in self.symmetries()] if self.size > 1 else []
         )
         #: Positions with at most this many marks share a key with their images:
         #: that is where the same position turns up mirrored or rotated.
@@ -131,9 +131,10 @@ class MNKGame(Game[MNKPosition, int]):
                         )
         return tuple(lines)
 
-    def _symmetries(self) -> list[tuple[int, ...]]:
-        """Each symmetry of the board other than the identity, as the cell
-        each image cell comes from."""
+    def symmetries(self) -> list[tuple[int, ...]]:
+        """Each symmetry of the board other than the identity (7 on a square
+        board, 3 on another rectangle), as the cell each image cell comes from:
+        transposition keys and the exact solver's symmetric keys use them."""
         rows, cols = self.rows, self.columns
         maps: list[Callable[[int, int], tuple[int, int]]] = [
             lambda r, c: (r, cols - 1 - c),

@@ -31,7 +31,7 @@ stones takes under half a second from an empty table (see
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -82,32 +82,6 @@ def _prime_at_least(n: int) -> int:
     return candidate
 
 
-def _symmetry_maps(rows: int, columns: int) -> list[list[int]]:
-    """Each symmetry of the board, the identity first, as the cell every cell
-    goes to (8 on a square board, 4 on another rectangle)."""
-    maps: list[Callable[[int, int], tuple[int, int]]] = [
-        lambda r, c: (r, c),
-        lambda r, c: (r, columns - 1 - c),
-        lambda r, c: (rows - 1 - r, c),
-        lambda r, c: (rows - 1 - r, columns - 1 - c),
-    ]
-    if rows == columns:
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (columns - 1 - c, rows - 1 - r),
-            lambda r, c: (c, rows - 1 - r),
-            lambda r, c: (columns - 1 - c, r),
-        ]
-    out = []
-    for image in maps:
-        forward = []
-        for cell in range(rows * columns):
-            r, c = image(*divmod(cell, columns))
-            forward.append(r * columns + c)
-        out.append(forward)
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class _Geometry:
     """The game's precomputed arrays, as the kernel takes them."""
@@ -129,7 +103,8 @@ class _Geometry:
         for cell, indices in enumerate(through):
             cell_lines[cell, 0] = len(indices)
             cell_lines[cell, 1 : 1 + len(indices)] = [index[line] for line in indices]
-        maps = _symmetry_maps(game.rows, game.columns)
+        # Each symmetry, the identity first, as a permutation of the cells.
+        maps = [tuple(range(cells)), *game.symmetries()]
         chunks = (cells + 4) // 5
         sym_keys = np.zeros((len(maps), chunks, 32), np.int64)
         sym_moves = np.zeros((len(maps), 2, kernel.MAX_CELLS), np.int64)
