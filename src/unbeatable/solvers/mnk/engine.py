@@ -381,35 +381,48 @@ class GomokuEngine:
             # Continuous fours, shortest first (each try is cheap: replies are forced).
             for most in range(3, K.MAX_PLY if "vcf" not in self.without else 0, 4):
                 plies, finished = search.run(
-                    share(VCF_SHARE), lambda d=most: search.threats(me, d, K.VCF)  # type: ignore[misc]
+                    share(VCF_SHARE),
+                    lambda d=most: search.threats(me, d, K.VCF),  # type: ignore[misc]
                 )
                 if plies:
                     return proven("win", plies, int(search.line[0]))
                 if not finished or search.ctl[K.CUT] == 0:
                     break  # out of time, or no line was cut short: longer ones find nothing
-            for depth in range(1, VCT_DEPTH + 1 if "vct" not in self.without else 0):
-                plies, finished = search.run(
-                    share(VCT_SHARE),
-                    lambda d=depth: search.threats(me, d, K.VCT),  # type: ignore[misc]
+            found = None
+            if "vct" not in self.without:
+                found = self._deepening_proof(
+                    search, me, K.VCT, range(1, VCT_DEPTH + 1), share(VCT_SHARE)
                 )
-                if plies:
-                    return proven("win", plies, int(search.line[0]))
-                if not finished:
-                    break
+            if found is not None:
+                return proven("win", found, int(search.line[0]))
             if "defend" not in self.without and (ncls[opp, C_FIVE] or ncls[opp, C_FLEX4]):
-                for depth in range(0, VCT_DEPTH + 1):
-                    plies, finished = search.run(
-                        share(DEFEND_SHARE),
-                        lambda d=depth: search.threats(opp, d, K.DEFEND),  # type: ignore[misc]
-                    )
-                    if plies:
-                        return proven("loss", plies, int(search.line[0]))
-                    if not finished:
-                        break
+                found = self._deepening_proof(
+                    search, opp, K.DEFEND, range(VCT_DEPTH + 1), share(DEFEND_SHARE)
+                )
+                if found is not None:
+                    return proven("loss", found, int(search.line[0]))
 
         # 5. The timed search.
         move = self._deepen(search, me, limits, start, budget, max_depth)
         return Solved(Outcome("unknown", None, False), search.nodes, search.cell(move), False)
+
+    @staticmethod
+    def _deepening_proof(
+        search: _Search, att: int, kind: int, depths: range, limits: Limits
+    ) -> int | None:
+        """A threat search of ``kind`` for attacker ``att``, one more three deep
+        each time, until it proves a result (its plies; the line in
+        ``search.line``) or ``limits`` end it (None)."""
+        for depth in depths:
+            plies, finished = search.run(
+                limits,
+                lambda d=depth: search.threats(att, d, kind),  # type: ignore[misc]
+            )
+            if plies:
+                return plies
+            if not finished:
+                break
+        return None
 
     def _best_block(self, search: _Search, opp: int) -> int:
         """Of the opponent's five cells, the one worth most to block."""
