@@ -112,6 +112,7 @@ class MNKGame(Game[MNKPosition, int]):
                 i,
             ),
         )
+        self._rank = {cell: i for i, cell in enumerate(self._preference)}
         self._images: list[Callable[[str], tuple[str, ...]]] = (
             [itemgetter(*perm) for perm in self.symmetries()] if self.size > 1 else []
         )
@@ -215,6 +216,14 @@ class MNKGame(Game[MNKPosition, int]):
             return []
         cells = position.cells
         return [i for i in range(self.size) if cells[i] == EMPTY]
+
+    def tie_break(self, position: MNKPosition, moves: Sequence[int]) -> Sequence[int]:
+        """Board order on tic-tac-toe's board (its answers are the textbook's);
+        on bigger boards the centre first, as a player chooses among equals
+        (and as the engines there order their moves)."""
+        if self.size <= EXACT_CELLS:
+            return moves
+        return sorted(moves, key=self._rank.__getitem__)
 
     def ordered_moves(self, position: MNKPosition) -> list[int]:
         if position.winner is not None:
