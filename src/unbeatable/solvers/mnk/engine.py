@@ -185,8 +185,8 @@ class _Search:
     ) -> int:
         """One depth of principal-variation search over the root moves
         ``roots[:count]``, each move's score into ``scores`` (-INF: not
-        searched); re-sorts both best first. The loop is in Python: numba's
-        cache cannot hold a compiled caller of the recursive search."""
+        searched); re-sorts both best first. The loop over a few dozen root
+        moves is in Python: the time goes to the searches below them."""
         board, ctl = self.board, self.ctl
         opp = 1 - me
         alpha, best = -K.INF, -K.INF

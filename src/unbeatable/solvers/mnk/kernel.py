@@ -287,10 +287,9 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     defender's own (a tempo). Any other move lets ``att`` make the open four,
     and then nothing helps: a win found holds against every defence.
 
-    (One self-recursive function: numba's cache cannot hold a compiled
-    function that calls another recursive one; and the constants it passes
-    itself are cast to ``np.int64``, as numba would otherwise compile a
-    version per literal value, which its cache cannot load back.)
+    (The constants it passes itself are cast to ``np.int64``: given a literal,
+    numba compiles a version of a recursive function per value, and loading
+    such versions back from its cache crashes the process.)
     """
     bd, cls, val, ncls, cells = B[0], B[3], B[4], B[5], B[14]
     if tick(ctl) or ply >= MAX_PLY - 4:
