@@ -42,6 +42,13 @@ GOMOKU = get_game("gomoku")
 assert isinstance(GOMOKU, MNKGame)
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _compiled() -> None:
+    """Numba compiles the kernel on first use (a fresh checkout): before any
+    test with a time budget, not inside one."""
+    GomokuEngine(GOMOKU).warm_up()
+
+
 def position(game: MNKGame, xs: str, os: str) -> MNKPosition:
     cells = [EMPTY] * game.size
     start = game.initial()

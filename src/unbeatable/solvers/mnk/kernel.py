@@ -89,73 +89,41 @@ def _refresh(B, n, d):  # type: ignore[no-untyped-def]
         val[p, n] = values[code]
 
 
-@njit(cache=True, nogil=True)
-def place(B, c, stone):  # type: ignore[no-untyped-def]
-    """Put ``stone`` (1: x, 2: o) on the empty cell ``c``."""
-    bd, key, cls, ncls, near, h, offs, geo, zob = (
-        B[0],
-        B[1],
-        B[3],
-        B[5],
-        B[6],
-        B[7],
-        B[8],
-        B[9],
-        B[13],
-    )
+@njit(cache=True, nogil=True, inline="always")
+def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
+    """Write ``stone`` (0: empty) on cell ``c`` and into every key that sees it,
+    re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells."""
+    bd, key, h, near, offs, geo, zob = B[0], B[1], B[7], B[6], B[8], B[9], B[13]
     k, stride = geo[0], geo[1]
-    for p in range(2):
-        ncls[p, cls[p, c]] -= 1
+    h[0] ^= zob[max(stone, bd[c]) - 1, c]
     bd[c] = stone
-    h[0] ^= zob[stone - 1, c]
     for dr in range(-2, 3):
         for dc in range(-2, 3):
-            near[c + dr * stride + dc] += 1
+            near[c + dr * stride + dc] += step
     for d in range(4):
         o = offs[d]
         for s in range(1, k):
-            n = c + s * o  # sees c at offset -s
-            if bd[n] != WALL:
-                key[d, n] |= stone << (2 * (k - 1 - s))
-                _refresh(B, n, d)
-            n = c - s * o  # sees c at offset +s
-            if bd[n] != WALL:
-                key[d, n] |= stone << (2 * (s + k - 2))
-                _refresh(B, n, d)
+            for n, shift in ((c + s * o, 2 * (k - 1 - s)), (c - s * o, 2 * (s + k - 2))):
+                # n sees c at offset -s (first) or +s (second), in these two bits of its key
+                if bd[n] != WALL:
+                    key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
+                    _refresh(B, n, d)
+
+
+@njit(cache=True, nogil=True)
+def place(B, c, stone):  # type: ignore[no-untyped-def]
+    """Put ``stone`` (1: x, 2: o) on the empty cell ``c``."""
+    cls, ncls = B[3], B[5]
+    for p in range(2):
+        ncls[p, cls[p, c]] -= 1  # an occupied cell is no candidate of any class
+    _set(B, c, stone, 1)
 
 
 @njit(cache=True, nogil=True)
 def remove(B, c):  # type: ignore[no-untyped-def]
     """Take the stone off cell ``c`` (the exact inverse of :func:`place`)."""
-    bd, key, cls, ncls, near, h, offs, geo, zob = (
-        B[0],
-        B[1],
-        B[3],
-        B[5],
-        B[6],
-        B[7],
-        B[8],
-        B[9],
-        B[13],
-    )
-    k, stride = geo[0], geo[1]
-    stone = bd[c]
-    bd[c] = EMPTY
-    h[0] ^= zob[stone - 1, c]
-    for dr in range(-2, 3):
-        for dc in range(-2, 3):
-            near[c + dr * stride + dc] -= 1
-    for d in range(4):
-        o = offs[d]
-        for s in range(1, k):
-            n = c + s * o
-            if bd[n] != WALL:
-                key[d, n] &= ~(3 << (2 * (k - 1 - s)))
-                _refresh(B, n, d)
-            n = c - s * o
-            if bd[n] != WALL:
-                key[d, n] &= ~(3 << (2 * (s + k - 2)))
-                _refresh(B, n, d)
+    cls, ncls = B[3], B[5]
+    _set(B, c, 0, -1)
     for p in range(2):
         ncls[p, cls[p, c]] += 1
 
