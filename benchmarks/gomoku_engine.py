@@ -24,14 +24,13 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
+from gomoku_strength import SUITE, load_suite
 from unbeatable.games import get_game
 from unbeatable.games.mnk import MNKGame, MNKPosition
 from unbeatable.search.engine import Limits
 from unbeatable.solvers.mnk.engine import GomokuEngine
 
-SUITE = Path(__file__).resolve().parents[1] / "tests" / "data" / "gomoku" / "forced_wins.txt"
 CONFIGS: dict[str, tuple[str, ...]] = {
     "pvs only": ("vcf", "vct", "defend"),
     "+ vcf": ("vct", "defend"),
@@ -41,14 +40,12 @@ CONFIGS: dict[str, tuple[str, ...]] = {
 
 
 def suite_positions(game: MNKGame) -> list[MNKPosition]:
+    """The suite's positions, read by the strength benchmark's loader."""
     positions = []
-    for line in SUITE.read_text().splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        moves = line.split()[5:]
+    for case in load_suite(SUITE):
         pos = game.initial()
-        for move in moves:
-            pos = game.play(pos, game.parse_move(pos, move))
+        for cell in case.moves:
+            pos = game.play(pos, cell)
         positions.append(pos)
     return positions
 
