@@ -23,12 +23,11 @@ from unbeatable import api
 from unbeatable.cli import app as cli_app
 from unbeatable.games import get_game
 from unbeatable.search.analysis import Valued, obvious, pick_best, resisting
-from unbeatable.search.engine import UNLIMITED, Limits, Outcome, Solved
+from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Solved
 from unbeatable.search.levels import _ends_within, within_horizon
 from unbeatable.search.negamax import Negamax
 
 LEVELS = ["easy", "medium", "impossible"]
-UNKNOWN = Outcome("unknown", None, False)
 
 
 def board(game: str, x: list[str], o: list[str]) -> str:

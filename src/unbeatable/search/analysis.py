@@ -53,6 +53,16 @@ class MoveValue(NamedTuple):
         """Just the move's location, as the JSON ``best`` and ``move`` fields show it."""
         return {"move": self.move, **self.fields}
 
+    @property
+    def rank(self) -> tuple[int, int]:
+        """Sort key of the move's value, higher is better for the mover (:func:`rank`)."""
+        return _rank(self.result, self.plies)
+
+    @property
+    def words(self) -> str:
+        """The move's value in words: ``win in 1``, ``draw`` (:func:`value_words`)."""
+        return value_words(self.result, self.plies)
+
 
 class Analysis(NamedTuple):
     """The value of a position for the side to move and of each of its moves."""
@@ -108,14 +118,36 @@ UNPROVEN = (1, 0)
 def rank(outcome: Outcome) -> tuple[int, int]:
     """Sort key, higher is better for the mover: fastest win, draw, an
     unproven move, then the slowest loss."""
-    plies = outcome.plies or 0
-    if outcome.result == "win":
-        return (3, -plies)
-    if outcome.result == "draw":
+    return _rank(outcome.result, outcome.plies)
+
+
+def _rank(result: str, plies: int | None) -> tuple[int, int]:
+    if result == "win":
+        return (3, -(plies or 0))
+    if result == "draw":
         return (2, 0)
-    if outcome.result == "loss":
-        return (0, plies)
+    if result == "loss":
+        return (0, plies or 0)
     return UNPROVEN
+
+
+def value_words(result: str, plies: int | None) -> str:
+    """A value in words, as every face says it: ``win in 1``, ``draw``,
+    ``loss in 4``, ``not proven`` (``win`` alone when the distance is unknown)."""
+    if result == "unknown":
+        return "not proven"
+    if result == "draw" or plies is None:
+        return result
+    return f"{result} in {plies}"
+
+
+def value_letters(result: str, plies: int | None) -> str:
+    """A value in a few characters, for a board's cells: ``W1``, ``D``, ``L4``, ``?``."""
+    if result == "draw":
+        return "D"
+    if result == "unknown" or plies is None:
+        return "?"
+    return f"{result[0].upper()}{plies}"
 
 
 def terminal_outcome(game: Game[P, M], position: P) -> Outcome:

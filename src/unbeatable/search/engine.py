@@ -119,6 +119,11 @@ class Outcome(NamedTuple):
         return Outcome(FLIP[self.result], plies, self.exact)
 
 
+#: The value of a position nobody could read within the limits: every engine's
+#: "not proven", written once.
+UNKNOWN = Outcome("unknown", None, False)
+
+
 class Solved(NamedTuple):
     """An engine's answer for one position: its outcome and the work it took."""
 
@@ -168,4 +173,4 @@ def outcome_from_value(
         return Outcome("loss", int(win + value))
     if exact:
         return Outcome("draw", game.draw_plies(position))
-    return Outcome("unknown", None, False)
+    return UNKNOWN

@@ -34,7 +34,7 @@ from unbeatable.search.analysis import (
     rank,
     terminal_outcome,
 )
-from unbeatable.search.engine import Outcome
+from unbeatable.search.engine import UNKNOWN, Outcome
 
 
 class Level(StrEnum):
@@ -60,8 +60,6 @@ SKILLS: dict[Level, Skill] = {
     Level.easy: Skill(horizon=2, accuracy=0.25),
     Level.medium: Skill(horizon=2, accuracy=0.6),
 }
-
-UNKNOWN = Outcome("unknown", None, False)
 
 
 def choose(

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from unbeatable.games.base import Game
 from unbeatable.search.analysis import resisting
 from unbeatable.search.engine import (
+    UNKNOWN,
     UNLIMITED,
     Limits,
     Outcome,
@@ -192,7 +193,7 @@ class TextbookEngine:
                 nodes += stats.nodes
                 values.append((move, sign * value))
         except SearchTimeout as timeout:
-            return Solved(Outcome("unknown", None, False), nodes + timeout.nodes)
+            return Solved(UNKNOWN, nodes + timeout.nodes)
         best = max(value for _, value in values)
         equal = [move for move, value in values if value == best]
         best_move = next(resisting(game, position, equal)) if best <= -1 else equal[0]
@@ -203,7 +204,7 @@ class TextbookEngine:
         try:
             value, stats = self.algorithm(self.game, position, limits=limits)
         except SearchTimeout as timeout:
-            return Solved(Outcome("unknown", None, False), timeout.nodes)
+            return Solved(UNKNOWN, timeout.nodes)
         if self.game.to_move(position) != self.game.players[0]:
             value = -value
         return Solved(self._outcome(position, value, weak), stats.nodes)

@@ -37,6 +37,7 @@ from typing import Generic, NamedTuple, TypeVar, cast
 from unbeatable.games.base import Game
 from unbeatable.search.analysis import resisting
 from unbeatable.search.engine import (
+    UNKNOWN,
     UNLIMITED,
     Limits,
     Outcome,
@@ -268,7 +269,7 @@ class Negamax(Generic[P, M]):
             nodes += timeout.nodes
         if last is None:  # not even depth 1 finished: any legal move beats none
             moves = game.ordered_moves(position)
-            return Solved(Outcome("unknown", None, False), nodes, moves[0] if moves else None)
+            return Solved(UNKNOWN, nodes, moves[0] if moves else None)
         outcome = outcome_from_value(game, position, last.value, last.exact)
         if weak and outcome.exact:
             outcome = Outcome(outcome.result, None, True)
