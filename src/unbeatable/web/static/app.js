@@ -132,14 +132,14 @@ function continuation(value, mover) {
   if (value.threat && value.result === "loss") {
     return `${opponent} answers ${line[1]} and wins by ${value.threat} in ${value.plies - 1}: ${lineText(line.slice(1))}`;
   }
-  if (value.result === "draw" && value.plies === 1) return "fills the board: a draw";
+  if (value.result === "draw" && value.plies === 1) return "ends the game in a draw";
   if (line.length < 2) return "best play is not proven move by move yet";
   const after = value.plies - 2;
   const later = after > 0 ? ` in ${after} more` : "";
   const answer = `${opponent} answers ${line[1]}`;
   if (value.result === "loss") return `${answer} and wins${later}`;
   if (value.result === "win") return `${answer}, and ${sideName(mover)} still wins${later}`;
-  return `${answer}, and best play fills the board`;
+  return `${answer}, and best play ends in a draw`;
 }
 
 /** "c2 (loss in 2): X answers a1 and wins." */
@@ -205,8 +205,6 @@ const state = {
   explanation: null,
   /** The cell that changed last (animated), "row,col". */
   last: null,
-  /** When the current drop animation ends (ms, performance.now()). */
-  dropEnds: 0,
   /** The result counted in the record for the game on show, if finished. */
   recorded: null,
   /** What to do when Retry is pressed. */
@@ -402,7 +400,7 @@ function render() {
       if (state.last === key(r, c) && mark) name += ", last move";
       if (value) name += `, hint: ${hintWords(value)}`;
       cell.setAttribute("aria-label", name);
-      cell.setAttribute("aria-disabled", String(Boolean(mark) || !yourTurn()));
+      cell.setAttribute("aria-disabled", String(!moveAt(r, c) || !yourTurn()));
       cell.tabIndex = state.focus === key(r, c) ? 0 : -1;
     }
   }
@@ -506,7 +504,7 @@ function finish() {
   let result;
   if (!status.winner) {
     result = "draw";
-    setStatus("Draw: the board is full and nobody has won.");
+    setStatus(`Draw: the game is over and nobody has ${game.goal}.`);
   } else if (status.winner === state.you) {
     result = "win";
     setStatus(`You win! ${sideName(status.winner)} has ${game.goal}${place}.`);
@@ -520,36 +518,34 @@ function finish() {
   }
 }
 
-/** Wait until the disc now falling has landed, so the next one starts after it. */
+/** Resolves when the disc now falling (if any) has landed, so the next one
+ * starts after it: the animations' own end (finished, or cancelled when the
+ * board is rebuilt), so no duration here has to match style.css. With
+ * reduced motion nothing runs and it resolves at once. */
 function landed() {
-  const wait = state.dropEnds - performance.now();
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
-}
-
-function markMoved(row, col) {
-  state.last = key(row, col);
-  if (state.game.gravity && !matchMedia("(prefers-reduced-motion: reduce)").matches) {
-    state.dropEnds = performance.now() + 120 + 50 * (row + 1) + 40;
-  }
+  const falling = [...$("board").querySelectorAll(".disc.drop")];
+  const running = falling.flatMap((disc) => disc.getAnimations());
+  return Promise.all(running.map((animation) => animation.finished.catch(() => null)));
 }
 
 async function humanMove(row, col) {
   if (!yourTurn()) return;
   const move = moveAt(row, col);
   if (!move) {
-    setStatus(`${cellName(row, state.game.gravity ? col : col)} is ${state.game.gravity ? "full" : "taken"}: choose another move.`);
+    setStatus(`${cellName(row, col)} is ${state.game.gravity ? "full" : "taken"}: choose another move.`);
     return;
   }
   const token = state.token;
   const before = state.view;
   state.history.push({ view: before, recorded: state.recorded, last: state.last });
-  // Show the move at once, in the cell the server said it fills.
+  // Show the move at once, in the cell the server said it fills; who moves
+  // next (and what they may play) is the server's to say when it answers.
   const board = before.board.map((r) => r.split(""));
   board[move.row][move.col] = state.you;
-  state.view = { ...before, board: board.map((r) => r.join("")), moves: [], to_move: other(state.you) };
+  state.view = { ...before, board: board.map((r) => r.join("")), moves: [], to_move: null };
   state.hints = null;
   state.focus = state.game.gravity ? move.col : key(move.row, move.col);
-  markMoved(move.row, move.col);
+  state.last = key(move.row, move.col);
   setBusy(true);
   render();
   try {
@@ -591,7 +587,7 @@ async function aiMove() {
     if (token !== state.token) return;
     const cell = before.moves.find((m) => m.move === reply.move.move);
     state.view = reply.view;
-    if (cell) markMoved(cell.row, cell.col);
+    if (cell) state.last = key(cell.row, cell.col);
     state.explanation = explain && reply.analysis
       ? { analysis: reply.analysis, chosen: reply.move.move, mover, level: body.level }
       : null;
@@ -826,8 +822,12 @@ function closeExplore() {
   $("explore-tree").replaceChildren();
 }
 
-/** A move of an analysis as a tree item: expandable unless it ends the game. */
-function exploreItem(value, position, mover, best) {
+/** The server's view of the position below each tree item that can be opened. */
+const below = new WeakMap();
+
+/** A move of an analysis as a tree item; ``after`` is the server's view of
+ * the position it leads to: the item opens unless that position is over. */
+function exploreItem(value, after, mover, best) {
   const top = best && sameValue(value, best);
   const guess = best && value === best && value.result === "unknown";
   const mark = top ? "best" : guess ? "best guess" : "";
@@ -840,55 +840,60 @@ function exploreItem(value, position, mover, best) {
   val.textContent = valueWords(value) + (mark ? ` · ${mark}` : "");
   val.className = `val v-${value.result}`;
   const item = treeItem(name, label);
+  item.dataset.move = value.move;
   if (top || guess) item.classList.add("best");
-  const ends = value.plies === 1;
-  if (!ends) {
+  if (!after.status.over) {
     item.setAttribute("aria-expanded", "false");
-    item.dataset.position = position;
-    item.dataset.move = value.move;
+    below.set(item, after);
   }
   item.querySelector(".node").addEventListener("click", () => toggleExplore(item));
   return item;
 }
 
-async function fillExplore(item, position) {
-  const analysis = await call("/api/analyze", { game: state.game.name, position });
+/** A line in a tree that is not an item: "3 more moves: …", "The game is over." */
+function treeNote(text) {
+  const note = document.createElement("li");
+  note.setAttribute("role", "none");
+  note.className = "note";
+  note.textContent = text;
+  return note;
+}
+
+/** Put the moves of ``view``'s position under ``item``; returns their
+ * analysis (null when the game is over there). */
+async function fillExplore(item, view) {
   const group = document.createElement("ul");
   group.setAttribute("role", "group");
+  if (view.status.over) {
+    group.append(treeNote("The game is over."));
+    item.append(group);
+    return null;
+  }
+  const game = state.game.name;
+  const analysis = await call("/api/analyze", { game, position: view.position });
   const best = analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
   // Big boards list the best few moves by value, and count the others.
   const { shown, rest } = movesToList(analysis);
-  for (const value of shown) group.append(exploreItem(value, analysis.position, analysis.to_move, best));
-  if (rest) {
-    const more = document.createElement("li");
-    more.setAttribute("role", "none");
-    more.className = "note";
-    more.textContent = `${rest}.`;
-    group.append(more);
-  }
-  if (!analysis.moves.length) {
-    const done = document.createElement("li");
-    done.setAttribute("role", "none");
-    done.className = "note";
-    done.textContent = "The game is over.";
-    group.append(done);
-  }
+  const afters = await Promise.all(
+    shown.map((value) => call("/api/position", { game, position: analysis.position, move: value.move })),
+  );
+  shown.forEach((value, i) => group.append(exploreItem(value, afters[i], analysis.to_move, best)));
+  if (rest) group.append(treeNote(`${rest}.`));
   item.append(group);
   return analysis;
 }
 
 async function toggleExplore(item) {
-  const state_ = item.getAttribute("aria-expanded");
-  if (state_ === null) return;
-  if (state_ === "true") {
+  const expanded = item.getAttribute("aria-expanded");
+  if (expanded === null || item.hasAttribute("aria-busy")) return;
+  if (expanded === "true") {
     item.setAttribute("aria-expanded", "false");
     return;
   }
   if (!item.querySelector('[role="group"]')) {
     item.setAttribute("aria-busy", "true");
     try {
-      const after = await call("/api/position", { game: state.game.name, position: item.dataset.position, move: item.dataset.move });
-      await fillExplore(item, after.position);
+      await fillExplore(item, below.get(item));
     } catch (err) {
       item.removeAttribute("aria-busy");
       setStatus(`Could not open ${item.dataset.move}: ${err.message}.`);
@@ -908,7 +913,6 @@ async function explore() {
   tree.replaceChildren();
   $("explore-panel").hidden = false;
   $("explore").setAttribute("aria-expanded", "true");
-  const view = state.view;
   const label = document.createElement("span");
   label.textContent = "this position";
   const root = treeItem("root", label);
@@ -916,10 +920,10 @@ async function explore() {
   root.setAttribute("aria-expanded", "true");
   tree.append(root);
   try {
-    const analysis = await fillExplore(root, view.position);
-    const words = analysis.moves.length ? `${sideName(analysis.to_move)} to move: ${valueWords(analysis)}` : "game over";
-    root.setAttribute("aria-label", `root: ${analysis.moves.length ? valueWords(analysis) : "game over"}`);
-    label.textContent = words;
+    const analysis = await fillExplore(root, state.view);
+    const words = analysis ? valueWords(analysis) : "game over";
+    root.setAttribute("aria-label", `root: ${words}`);
+    label.textContent = analysis ? `${sideName(analysis.to_move)} to move: ${words}` : words;
   } catch (err) {
     label.textContent = `could not be analysed: ${err.message}`;
   }
