@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from conftest import CliRun
+from unbeatable import api
 
 
 def cli(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -140,7 +141,13 @@ def test_tree_prints_value_and_pruned_leaves(run_cli: CliRun) -> None:
     assert out.count("pruned") == 1
     code, out, _ = run_cli("tree", "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]", "--json", "--alphabeta")
     data = json.loads(out)
-    assert data["value"] == 3 and data["alphabeta"]["pruned_leaves"] == [[1, 1], [1, 2]]
+    root = data["root"]
+    pruned_leaves = []
+    for node in root["children"]:
+        pruned_leaves += [leaf["position"] for leaf in node["children"] if leaf["pruned"]]
+    assert root["value"] == 3 and pruned_leaves == ["1.1", "1.2"]
+    # The same tree, in the same JSON, as the library and the web API answer it.
+    assert data == api.textbook_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "alphabeta").to_dict()
 
 
 def test_scripted_game_against_the_impossible_ai() -> None:

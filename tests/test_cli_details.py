@@ -88,7 +88,7 @@ def test_perft_counts_lines_to_a_depth_and_refuses_huge_games_at_once(run_cli: C
 def test_negative_leaves_are_leaves(run_cli: CliRun) -> None:
     code, out, err = run_cli("tree", "3", "-5", "2", "9", "--json")
     assert code == 0, err
-    assert json.loads(out)["value"] == 2  # MAX of MIN(3, -5) and MIN(2, 9)
+    assert json.loads(out)["root"]["value"] == 2  # MAX of MIN(3, -5) and MIN(2, 9)
 
 
 def test_a_busy_port_is_one_line_and_port_0_shows_the_real_port() -> None:

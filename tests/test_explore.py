@@ -24,8 +24,8 @@ def nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 def test_the_textbook_example_step_by_step() -> None:
     """The seeds' example: 3 5 2 9 12 5 23 23, MAX at the root."""
-    plain = api.textbook_tree([3, 5, 2, 9, 12, 5, 23, 23])
-    cut = api.textbook_tree([3, 5, 2, 9, 12, 5, 23, 23], "alphabeta")
+    plain = api.textbook_tree([3, 5, 2, 9, 12, 5, 23, 23]).to_dict()
+    cut = api.textbook_tree([3, 5, 2, 9, 12, 5, 23, 23], "alphabeta").to_dict()
     assert plain["root"]["score"] == plain["root"]["value"] == 12
     assert cut["root"]["value"] == 12
     assert (plain["nodes"], plain["visited"], cut["visited"]) == (15, 15, 14)
@@ -41,7 +41,7 @@ def test_the_textbook_example_step_by_step() -> None:
 
 
 def test_values_are_known_once_their_subtree_is_done() -> None:
-    tree = api.textbook_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "alphabeta")
+    tree = api.textbook_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "alphabeta").to_dict()
     for node in nodes(tree["root"]):
         if not node["pruned"]:
             below = [c["order"] for c in nodes(node) if not c["pruned"]]
@@ -54,7 +54,7 @@ def test_a_tic_tac_toe_tree_agrees_with_analysis(position: str) -> None:
     if depth > 6:
         depth = 3
     for algorithm in ("minimax", "alphabeta"):
-        tree = api.tree("tictactoe", position, depth=depth, algorithm=algorithm)
+        tree = api.tree("tictactoe", position, depth=depth, algorithm=algorithm).to_dict()
         analysis = unbeatable.analyze("tictactoe", position)
         root = tree["root"]
         assert (root["result"], root["plies"]) == (analysis.result, analysis.plies)
@@ -71,7 +71,7 @@ def test_a_tic_tac_toe_tree_agrees_with_analysis(position: str) -> None:
 
 
 def test_connect4_leaves_come_from_the_solver() -> None:
-    tree = api.tree("connect4", "2252576253462244111563365343671351441", depth=1)
+    tree = api.tree("connect4", "2252576253462244111563365343671351441", depth=1).to_dict()
     analysis = unbeatable.analyze("connect4", "2252576253462244111563365343671351441")
     got = [(c["move"], c["result"], c["plies"]) for c in tree["root"]["children"]]
     assert got == [(m.move, m.result, m.plies) for m in analysis.moves]
@@ -98,7 +98,8 @@ def test_api_tree(web_client: TestClient) -> None:
         "/api/tree", json={"leaves": [3, 5, 2, 9, 12, 5, 23, 23], "algorithm": "alphabeta"}
     )
     assert response.status_code == 200
-    assert response.json() == api.textbook_tree([3, 5, 2, 9, 12, 5, 23, 23], "alphabeta")
+    expected = api.textbook_tree([3, 5, 2, 9, 12, 5, 23, 23], "alphabeta")
+    assert response.json() == expected.to_dict()
     response = web_client.post("/api/tree", json={"game": "tictactoe", "position": "", "depth": 9})
     assert response.status_code == 400
     assert "ask for less depth" in response.json()["error"]

@@ -13,6 +13,7 @@ from functools import cache
 import pytest
 
 import unbeatable
+from unbeatable import api
 from unbeatable.games import get_game
 
 ttt = get_game("tictactoe")
@@ -247,3 +248,80 @@ def test_time_limits_keep_a_reserve_for_the_answer() -> None:
     assert 2.0 - api.ANSWER_RESERVE - 0.01 < api.limits(2.0).remaining() <= 2.0 - api.ANSWER_RESERVE
     assert 0.08 < api.limits(0.1).remaining() <= 0.09
     assert api.limits(float("inf")).deadline is None and api.limits(None).deadline is None
+
+
+# -- the AI's turn, as the faces take it ------------------------------------------------
+
+
+def test_the_ai_turn_is_the_move_and_the_position_after_it() -> None:
+    turn = unbeatable.ai_turn("tictactoe", "xox/oox/...")
+    assert turn is not None
+    assert (turn.move.move, turn.move.result, turn.move.plies) == ("c1", "win", 1)
+    assert turn.after == api.play_move("tictactoe", "xox/oox/...", "c1")
+    assert turn.position == "xox/oox/..x o" and turn.proven is True and turn.analysis is None
+    assert turn.view == api.view("tictactoe", "xox/oox/..x o")
+    assert turn.status == api.Status(over=True, winner="x", line=((0, 2), (1, 2), (2, 2)))
+
+
+def test_an_explained_turn_is_chosen_from_its_analysis() -> None:
+    turn = unbeatable.ai_turn("tictactoe", "x../.o./...", explain=True)
+    assert turn is not None and turn.analysis is not None
+    assert turn.analysis.moves == unbeatable.analyze("tictactoe", "x../.o./...").moves
+    assert turn.move == turn.analysis.best
+    data = turn.to_dict()
+    assert data["analysis"]["best"] == data["move"] == turn.move.ref()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_a_weaker_turn_is_the_seeded_choice_and_claims_no_proof(level: str) -> None:
+    for seed in range(5):
+        turn = unbeatable.ai_turn("tictactoe", "", level, rng=random.Random(seed))
+        chosen = unbeatable.choose_move("tictactoe", "", level, random.Random(seed))
+        assert turn is not None and chosen is not None
+        assert turn.move == chosen and turn.proven is None
+
+
+@pytest.mark.parametrize(
+    ("position", "ended"), [("xxx/oo./...", "x has won"), ("xox/xoo/oxx", "draw")]
+)
+def test_there_is_no_turn_in_a_finished_game(position: str, ended: str) -> None:
+    with pytest.raises(api.GameOverError, match=f"^the game is over: .*{ended}"):
+        unbeatable.ai_turn("tictactoe", position)
+    assert issubclass(api.GameOverError, api.GameError)
+
+
+def test_with_the_stop_switch_set_a_turn_comes_only_from_what_is_known() -> None:
+    game = "mnk:3,5,3"  # a board no other test plays: nothing about it is remembered yet
+    for explain in (False, True):
+        assert unbeatable.ai_turn(game, "", stop=api.STOPPED, explain=explain) is None
+    searched = unbeatable.ai_turn(game, "")
+    assert searched is not None and searched.proven
+    assert unbeatable.ai_turn(game, "", stop=api.STOPPED) == searched  # now it is remembered
+    # A win in one needs no search at all.
+    won = unbeatable.ai_turn(game, "xx.../oo.../.....", stop=api.STOPPED)
+    assert won is not None and won.move.move == "c3" and won.status.winner == "x"
+
+
+def test_the_faces_import_only_the_api() -> None:
+    """The CLI and the web server reach the library through unbeatable.api and
+    the types it answers (the Gomoku brain, whose protocol is another
+    helper's, is not checked here)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(unbeatable.__file__).parent
+    allowed = ("unbeatable", "unbeatable.api", "unbeatable.cli", "unbeatable.web")
+    faces = [*package.joinpath("web").glob("*.py"), *package.joinpath("cli").glob("*.py")]
+    for path in faces:
+        if path.name == "brain.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            for name in names:
+                if name.startswith("unbeatable"):
+                    top = ".".join(name.split(".")[:2])
+                    assert top in allowed, f"{path.name} imports {name}"

@@ -3,6 +3,7 @@ input is a 4xx with a precise ``{"error": ...}`` message, never a 500 or a hang.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -12,6 +13,8 @@ import subprocess
 import sys
 import threading
 import time
+import types
+import typing
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -19,12 +22,13 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import BaseModel
 
 import unbeatable
 from unbeatable import api
 from unbeatable.games import OFFERED
 from unbeatable.web import app as web_app
-from unbeatable.web import create_app, serve, url
+from unbeatable.web import create_app, models, serve, url
 
 TTT = "tictactoe"
 #: Positions of every kind: opening, middle game, forced win, forced loss, near the end.
@@ -102,7 +106,7 @@ def test_position_shows_every_move_and_the_cell_it_fills(
     response = web_client.post("/api/position", json=body)
     assert response.status_code == 200
     data = response.json()
-    assert data == api.view(game, position, move)
+    assert data == api.view(game, position, move).to_dict()
     assert [(m["row"], m["col"]) for m in data["moves"]] == cells
     assert data["status"] == {"over": False, "winner": None, "line": None}
 
@@ -154,12 +158,12 @@ def test_move_impossible_plays_the_best_move(web_client: TestClient, position: s
     assert data["move"] == best.ref()
     after = api.play_move(TTT, position, best.move)
     assert data["position"] == unbeatable.get_game(TTT).format(after)
-    assert data["status"] == api.status(TTT, after)
+    assert data["status"] == api.status(TTT, after).to_dict()
 
 
 def test_move_that_wins_reports_the_line(web_client: TestClient) -> None:
     data = web_client.post("/api/move", json={"game": TTT, "position": "xox/oox/..."}).json()
-    view = api.view(TTT, "xox/oox/..x o")
+    view = api.view(TTT, "xox/oox/..x o").to_dict()
     assert data == {
         "move": {"move": "c1", "row": 2, "col": 2},
         "position": "xox/oox/..x o",
@@ -774,3 +778,113 @@ def test_serve_prints_the_url_and_answers(workers: int) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+# -- the documented JSON follows the library's types ------------------------------------
+
+
+def _shape(kind: Any) -> Any:
+    """A type as JSON sees it, comparable between the library's dataclasses
+    and named tuples and the web's pydantic models: sequences are lists,
+    unions sets, and a library type is the model that documents it."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if kind is type(None):
+        return "null"
+    if origin in (typing.Union, types.UnionType):
+        return frozenset(_flat(_shape(arg) for arg in args))
+    if origin is typing.Literal:
+        return frozenset(("literal", value) for value in args)
+    if origin in (list, tuple):
+        items = {_shape(arg) for arg in args if arg is not Ellipsis}
+        assert len(items) == 1, f"{kind}: a JSON list holds one kind of item"
+        return ("list", items.pop())
+    if origin is dict:
+        return "object"
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        return ("model", kind.__name__)
+    if kind in DOCUMENTED_BY:
+        return ("model", DOCUMENTED_BY[kind].__name__)
+    assert kind in (bool, int, float, str), f"{kind}: no JSON form known"
+    return kind.__name__
+
+
+def _flat(shapes: Iterator[Any]) -> Iterator[Any]:
+    for shape in shapes:
+        if isinstance(shape, frozenset):
+            yield from shape
+        else:
+            yield shape
+
+
+#: The library's answer types and the response models that document their JSON.
+DOCUMENTED_BY: dict[Any, type[BaseModel]] = {
+    api.Status: models.Status,
+    api.Cell: models.Cell,
+    api.View: models.View,
+    api.Turn: models.MoveResponse,
+    api.TreeNode: models.TreeNode,
+    api.TracedTree: models.TracedTree,
+    api.Solution: models.Solution,
+    api.Analysis: models.Analysis,
+    api.MoveValue: models.MoveValue,
+}
+#: Properties that ``to_dict()`` writes beside the fields.
+WRITTEN_PROPERTIES = {api.Turn: ("position", "status"), api.TreeNode: ("pruned",)}
+#: Where the JSON differs from the fields on purpose, and why.
+IN_JSON_ONLY: dict[Any, dict[str, Any]] = {
+    # A move is sent as its location (MoveValue.ref()); its value is in the analysis.
+    api.Turn: {"move": models.MoveRef},
+    api.Analysis: {"best": models.MoveRef | None, "line": list[str]},
+    # A move's coordinates are the game's own fields, flattened into the move;
+    # the web adds the name of a threat win (the page has no rules to tell).
+    api.MoveValue: {"row": int | None, "col": int, "threat": str | None},
+    # Infinite alpha and beta are written as strings: JSON has no infinity.
+    api.TreeNode: {
+        "alpha": float | typing.Literal["inf", "-inf"] | None,
+        "beta": float | typing.Literal["inf", "-inf"] | None,
+    },
+}
+#: Fields that stay in Python: position and move objects as the rules hold them,
+#: and the game's coordinates (written above as their own fields).
+NOT_IN_JSON = {api.Turn: ("after",), api.MoveValue: ("raw", "fields")}
+
+
+def _library_json(kind: Any) -> dict[str, Any]:
+    """The JSON fields of a library type and their shapes, from its annotations."""
+    hints = typing.get_type_hints(kind)
+    names = (
+        [f.name for f in dataclasses.fields(kind)]
+        if dataclasses.is_dataclass(kind)
+        else list(kind._fields)
+    )
+    fields = {name: hints[name] for name in names if name not in NOT_IN_JSON.get(kind, ())}
+    for name in WRITTEN_PROPERTIES.get(kind, ()):
+        fields[name] = typing.get_type_hints(getattr(kind, name).fget)["return"]
+    fields.update(IN_JSON_ONLY.get(kind, {}))
+    return {name: _shape(hint) for name, hint in fields.items()}
+
+
+@pytest.mark.parametrize("kind", list(DOCUMENTED_BY), ids=lambda kind: kind.__name__)
+def test_response_models_document_the_library_types(kind: Any) -> None:
+    """Every response model names the fields of the library type it documents,
+    with the same types (as JSON has them): neither can change alone."""
+    model = DOCUMENTED_BY[kind]
+    documented = {name: _shape(field.annotation) for name, field in model.model_fields.items()}
+    assert documented == _library_json(kind)
+
+
+def test_answers_validate_against_their_models(web_client: TestClient) -> None:
+    """The library's JSON fits the documented models, with no field left undocumented."""
+
+    def check(model: type[BaseModel], data: dict[str, Any]) -> None:
+        # A field the model does not know would be dropped on the way back.
+        assert model.model_validate(data).model_dump(exclude_unset=True) == data
+
+    turn = api.ai_turn("connect4", "4453", explain=True)
+    assert turn is not None
+    check(models.MoveResponse, turn.to_dict())
+    check(models.View, api.view(TTT, "xxx/oo./...").to_dict())
+    check(models.TracedTree, api.tree(TTT, "xo./.x./..o", algorithm="alphabeta").to_dict())
+    check(models.TracedTree, api.textbook_tree([3, 5, 2, 9], "alphabeta").to_dict())
+    check(models.Solution, api.solve(TTT, "x../.../...").to_dict())
+    check(models.Analysis, api.analyze("mnk:4,4,4", "x.../..o./..../....").to_dict())

@@ -20,6 +20,7 @@ TYPE_CHECKING = False
 __version__ = "0.1.0"
 
 _API = (
+    "ai_turn",
     "analyze",
     "best_move",
     "solve",
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from unbeatable.api import (
+        ai_turn,
         analyze,
         best_move,
         choose_move,
@@ -65,6 +67,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "__version__",
+    "ai_turn",
     "analyze",
     "best_move",
     "choose_move",

@@ -5,8 +5,14 @@ position (its notation or a position object), so the CLI, the web API and
 Python users share one code path. Engines are created once per process and
 keep what they learn, so repeated queries get faster.
 
-Every function is safe to call from several threads at once: engines keep
-their search state per call, and the caches here are locked.
+Answers are typed values (:class:`Analysis`, :class:`Solution`, :class:`View`,
+:class:`Status`, :class:`Turn`, :class:`TracedTree`), each with ``to_dict()``
+for its JSON: the faces (the CLI and the web server) import only this module
+and render or send what it answers.
+
+Every function is safe to call from several threads at once: each search
+keeps its own state, the tables engines share are made to be raced on (a race
+can lose an entry, never make one wrong), and the caches here are locked.
 """
 
 from __future__ import annotations
@@ -14,23 +20,83 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
-from unbeatable.games import Description, Game, get_game
-from unbeatable.games.base import GameError, IllegalMoveError
-from unbeatable.search.analysis import Analysis, MoveValue, move_value, obvious, resisting
+from unbeatable.games import (
+    NAMING,
+    OFFERED,
+    Description,
+    Game,
+    GameError,
+    IllegalMoveError,
+    InvalidPositionError,
+    UnknownGameError,
+    describe_all,
+    get_game,
+    normalise,
+)
+from unbeatable.search.analysis import (
+    Analysis,
+    MoveValue,
+    move_value,
+    obvious,
+    resisting,
+    value_letters,
+    value_words,
+)
 from unbeatable.search.analysis import analyze as _analyze
-from unbeatable.search.engine import KNOWN_ONLY, UNLIMITED, Engine, Limits, Outcome
+from unbeatable.search.engine import (
+    KNOWN_ONLY,
+    UNKNOWN,
+    UNLIMITED,
+    Engine,
+    Limits,
+    Outcome,
+    Result,
+)
+from unbeatable.search.explore import (
+    TREE_ALGORITHMS,
+    TracedTree,
+    TreeAlgorithm,
+    TreeNode,
+    TreeTooLarge,
+    trace,
+    trace_textbook,
+)
+from unbeatable.search.levels import Level
 from unbeatable.search.memo import Memo
 from unbeatable.search.negamax import Negamax
-from unbeatable.solvers import has_specialised_engine, specialised_engine
+from unbeatable.search.perft import Perft, perft
+from unbeatable.search.perft import leaves as perft_leaves
+from unbeatable.solvers import book_builder, has_specialised_engine, specialised_engine
 
 if TYPE_CHECKING:
     import random
 
-ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "negamax")
+P = TypeVar("P")
+M = TypeVar("M")
+
+
+class Algorithm(StrEnum):
+    """The engines ``analyze`` and ``best_move`` can be asked for by name (by
+    default they use the fastest exact one); :data:`TREE_ALGORITHMS` are the
+    walks ``tree`` and ``textbook_tree`` trace."""
+
+    minimax = "minimax"
+    alphabeta = "alphabeta"
+    negamax = "negamax"
+
+
+ALGORITHMS: tuple[str, ...] = tuple(Algorithm)
+
+
+class GameOverError(GameError):
+    """The game is over, so there is no move to make (the web answers 409)."""
+
 
 #: Proven analyses and AI moves per (game object, algorithm, position); the
 #: position itself, not its table key, which mirror images may share:
@@ -47,6 +113,10 @@ STOPPED = KNOWN_ONLY.stop
 Forced = tuple[Any, Outcome | None] | None
 
 
+@overload
+def resolve(game: Game[P, M], position: P | str | None = None) -> tuple[Game[P, M], P]: ...
+@overload
+def resolve(game: str, position: Any = None) -> tuple[Game[Any, Any], Any]: ...
 def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any, Any], Any]:
     """The rules object and the parsed position (the initial one for ``None``)."""
     rules = get_game(game) if isinstance(game, str) else game
@@ -63,9 +133,9 @@ def _engine(rules: Any, algorithm: str) -> Engine:
         special = specialised_engine(rules.name)
         assert special is not None
         return special
-    if algorithm == "negamax":
+    if algorithm == Algorithm.negamax:
         return Negamax(rules)
-    if algorithm in ("minimax", "alphabeta"):
+    if algorithm in (Algorithm.minimax, Algorithm.alphabeta):
         # The teaching engines are imported only when asked for: start-up stays light.
         from unbeatable.search import minimax
 
@@ -190,7 +260,7 @@ class Solution(NamedTuple):
     game: str
     position: str
     to_move: str
-    result: str
+    result: Result
     plies: int | None
     score: int | None
     nodes: int
@@ -255,7 +325,7 @@ def choose_move(
     """
     import random as random_module
 
-    from unbeatable.search.levels import SKILLS, Level, choose, choose_from, within_horizon
+    from unbeatable.search.levels import SKILLS, choose, choose_from, within_horizon
 
     rules, pos = resolve(game, position)
     if analysis is not None:
@@ -279,7 +349,7 @@ def choose_move(
         best = _guessed(rules, pos, forced)
     if best is None:  # stopped before anything was found: the most resisting move
         first = next(resisting(rules, pos, rules.moves(pos)))
-        best = move_value(rules, pos, first, Outcome("unknown", None, False))
+        best = move_value(rules, pos, first, UNKNOWN)
     if level is Level.impossible or forced is not None:
         return best
     horizon = SKILLS[level].horizon
@@ -290,15 +360,149 @@ def choose_move(
     return choose(best, seen, level, rng or random_module.Random())
 
 
-def knows_move(game: str | Game[Any, Any], position: Any) -> bool:
-    """Whether the impossible level's move is known without searching (it was
-    proven before, an opening book gives it, or it is a win in one): the web
-    answers those at once."""
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A legal move and the cell it fills (0-based from the top-left)."""
+
+    #: The move in the game's notation.
+    move: str
+    row: int
+    col: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": self.move, "row": self.row, "col": self.col}
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Whether the game is over, and how it ended."""
+
+    over: bool
+    #: The player who won (None: nobody yet, or a draw).
+    winner: str | None
+    #: The cells of the winning line, ``(row, col)`` 0-based from the
+    #: top-left, when the game has one.
+    line: tuple[tuple[int, int], ...] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        line = None if self.line is None else [[row, col] for row, col in self.line]
+        return {"over": self.over, "winner": self.winner, "line": line}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A position as a face shows it: faces apply no rules of their own."""
+
+    game: str
+    #: The position in the game's notation (canonical).
+    position: str
+    to_move: str
+    #: The board's rows from the top, one character per cell (``game.grid``).
+    board: tuple[str, ...]
+    #: Every legal move with the cell it fills, in board order.
+    moves: tuple[Cell, ...]
+    status: Status
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object served by ``POST /api/position``."""
+        return {
+            "game": self.game,
+            "position": self.position,
+            "to_move": self.to_move,
+            "board": list(self.board),
+            "moves": [m.to_dict() for m in self.moves],
+            "status": self.status.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The AI's turn (:func:`ai_turn`): its move and the position after it."""
+
+    #: The move played, with what is known of its value for the AI (a weaker
+    #: level's move carries only what its horizon sees).
+    move: MoveValue
+    #: The position after the move, as the game's rules object holds it.
+    after: Any
+    #: That position as faces show it.
+    view: View
+    #: At the impossible level, whether the move is proven to keep the
+    #: position's value (False: the time ran out and it is the engine's best
+    #: guess); None at the weaker levels, whose mistakes are on purpose.
+    proven: bool | None
+    #: With ``explain``: the analysis of the position before the move, which
+    #: the move was chosen from.
+    analysis: Analysis | None = None
+
+    @property
+    def position(self) -> str:
+        """The position after the move, in the game's notation."""
+        return self.view.position
+
+    @property
+    def status(self) -> Status:
+        """Whether the move ended the game, and how."""
+        return self.view.status
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object served by ``POST /api/move``."""
+        data: dict[str, Any] = {
+            "move": self.move.ref(),
+            "position": self.position,
+            "status": self.status.to_dict(),
+            "view": self.view.to_dict(),
+            "proven": self.proven,
+        }
+        if self.analysis is not None:
+            data["analysis"] = self.analysis.to_dict()
+        return data
+
+
+def ai_turn(
+    game: str | Game[Any, Any],
+    position: Any,
+    level: Level | str = Level.impossible,
+    *,
+    rng: random.Random | None = None,
+    time_limit: float | None = None,
+    explain: bool = False,
+    stop: threading.Event | None = None,
+) -> Turn | None:
+    """The AI's turn at ``level``: the move it plays (:func:`choose_move`),
+    the position after it and whether the move is proven; with ``explain``,
+    the move is chosen from an analysis of the position, returned with it.
+
+    ``time_limit`` is the search's budget (None: the game's default). With
+    ``stop`` already set, only what is known without searching is answered
+    (an opening book, a remembered answer, a win in one; with ``explain`` an
+    analysis that needs no search), else None: the web answers those at once
+    and searches the rest on a worker thread. Raises :class:`GameOverError`
+    on a finished game.
+    """
     rules, pos = resolve(game, position)
-    if not rules.moves(pos):
-        return False
-    known = _ai_move(rules, pos, KNOWN_ONLY, obvious(rules, pos))
-    return known is not None and known.result != "unknown"
+    if rules.is_terminal(pos):
+        winner = rules.winner(pos)
+        ended = f"{winner} has won" if winner else "it is a draw"
+        raise GameOverError(f"the game is over: {ended}")
+    level = Level(level)
+    limit = time_limit if time_limit is not None else default_time_limit(rules)
+    known_only = stop is not None and stop.is_set()
+    analysis = None
+    if explain:
+        analysis = analyze(rules, pos, time_limit=limit, stop=stop)
+        unproven = analysis.exact is False or any(m.result == "unknown" for m in analysis.moves)
+        if known_only and unproven:
+            return None
+    elif known_only:
+        known = _ai_move(rules, pos, KNOWN_ONLY, obvious(rules, pos))
+        if known is None or known.result == "unknown":
+            return None
+    chosen = choose_move(rules, pos, level, rng, limit, analysis=analysis, stop=stop)
+    assert chosen is not None  # the game is not over
+    raw = chosen.raw if chosen.raw is not None else rules.parse_move(pos, chosen.move)
+    after = rules.play(pos, raw)
+    proven = chosen.result != "unknown" if level is Level.impossible else None
+    return Turn(chosen, after, view(rules, after), proven, analysis)
 
 
 def _ai_move(
@@ -327,7 +531,7 @@ def _ai_move(
         move, proven = forced[0], solved.outcome.exact  # the only move that holds
     if move is None:
         return None
-    outcome = solved.outcome if proven else Outcome("unknown", None, False)
+    outcome = solved.outcome if proven else UNKNOWN
     chosen = move_value(rules, pos, move, outcome)
     if proven:
         _moves.put(memo_key, chosen)
@@ -338,34 +542,47 @@ def _guessed(rules: Game[Any, Any], pos: Any, forced: Forced) -> MoveValue | Non
     """The weaker levels' best move on a timed game: the obvious one, else the
     engine's untimed guess (None if it has none)."""
     if forced is not None:
-        return move_value(rules, pos, forced[0], forced[1] or Outcome("unknown", None, False))
+        return move_value(rules, pos, forced[0], forced[1] or UNKNOWN)
     guessed = engine(rules).guess(pos)
     if guessed.move is None:
         return None
     proven = guessed.move_proven and guessed.outcome.exact
-    outcome = guessed.outcome if proven else Outcome("unknown", None, False)
+    outcome = guessed.outcome if proven else UNKNOWN
     return move_value(rules, pos, guessed.move, outcome)
 
 
+@overload
+def play_move(game: Game[P, M], position: P | str | None, move: str) -> P: ...
+@overload
+def play_move(game: str, position: Any, move: str) -> Any: ...
 def play_move(game: str | Game[Any, Any], position: Any, move: str) -> Any:
-    """The position after ``move`` (in the game's notation); raises
-    :class:`IllegalMoveError` with the reason if it is not legal."""
+    """The position after ``move`` (in the game's notation), as the rules
+    object holds positions; raises :class:`IllegalMoveError` with the reason
+    if it is not legal."""
     rules, pos = resolve(game, position)
     if not isinstance(move, str):
         raise IllegalMoveError("a move must be a string in the game's notation")
     return rules.play(pos, rules.parse_move(pos, move))
 
 
-def status(game: str | Game[Any, Any], position: Any) -> dict[str, Any]:
+def status(game: str | Game[Any, Any], position: Any) -> Status:
     """Whether the game is over, who won, and the cells of the winning line
-    (``[[row, col], ...]``, 0-based from the top-left) if the game has one."""
+    if the game has one."""
     rules, pos = resolve(game, position)
     line = None
     cells = rules.winning_line(pos)
     description = describe(rules)
     if cells is not None and description is not None:
-        line = [list(divmod(cell, description.columns)) for cell in cells]
-    return {"over": rules.is_terminal(pos), "winner": rules.winner(pos), "line": line}
+        line = tuple(divmod(cell, description.columns) for cell in cells)
+    return Status(rules.is_terminal(pos), rules.winner(pos), line)
+
+
+def _tree_algorithm(algorithm: str) -> TreeAlgorithm:
+    for known in TREE_ALGORITHMS:
+        if algorithm == known:
+            return known
+    names = " or ".join(TREE_ALGORITHMS)
+    raise GameError(f"unknown algorithm {algorithm!r} (use {names})")
 
 
 def tree(
@@ -376,7 +593,7 @@ def tree(
     algorithm: str = "minimax",
     time_limit: float | None = None,
     stop: threading.Event | None = None,
-) -> dict[str, Any]:
+) -> TracedTree:
     """The game tree below ``position``, ``depth`` plies deep, as minimax or
     alpha-beta (``algorithm``) walks it: every node with its move, position,
     value (``result``/``plies`` for the player who made the move, as in
@@ -385,80 +602,36 @@ def tree(
     whether alpha-beta pruned it. Leaves at the depth limit are valued exactly
     by the engine (within ``time_limit``). Raises :class:`TreeTooLarge` (a
     :class:`GameError`) for more than 5,000 nodes."""
-    from unbeatable.search import explore
-
-    if algorithm not in ("minimax", "alphabeta"):
-        raise GameError(f"unknown algorithm {algorithm!r} (use minimax or alphabeta)")
+    walk = _tree_algorithm(algorithm)
     rules, pos = resolve(game, position)
-    solver = engine(rules)
-    search_limits = limits(time_limit, stop)
-    maximizer = rules.to_move(pos)
-    win = rules.win_score
-
-    def leaf_value(leaf: Any, ply: int) -> tuple[float, bool]:
-        outcome = solver.value(leaf, search_limits).outcome
-        if not outcome.exact or outcome.result == "unknown" or outcome.plies is None:
-            return 0.0, False
-        if outcome.result == "draw":
-            return 0.0, True
-        value = win - (ply + outcome.plies)
-        side_wins = outcome.result == "win"
-        return (value if side_wins == (rules.to_move(leaf) == maximizer) else -value), True
-
-    def mover_view(node: explore.Node) -> dict[str, Any]:
-        if not node.exact:
-            return {"result": "unknown", "plies": None}
-        viewer_is_max = node.ply == 0 or node.ply % 2 == 1  # who moved into the node
-        extra = 0 if node.ply == 0 else 1  # plies count the node's own move
-        if node.minimax == 0:
-            return {"result": "draw", "plies": rules.draw_plies(node.position) + extra}
-        remaining = win - abs(node.minimax) - node.ply
-        won = (node.minimax > 0) == viewer_is_max
-        return {"result": "win" if won else "loss", "plies": int(remaining) + extra}
-
-    root = explore.game_tree(rules, pos, depth, leaf_value, alphabeta=algorithm == "alphabeta")
-    return {
-        "game": rules.name,
-        "position": rules.format(pos),
-        "depth": depth,
-        "algorithm": algorithm,
-        "nodes": root.count(),
-        "visited": explore.visited(root),
-        "root": explore.to_dict(rules, root, mover_view),
-    }
+    return trace(rules, pos, depth, engine(rules), limits(time_limit, stop), walk)
 
 
-def textbook_tree(leaves: Any, algorithm: str = "minimax") -> dict[str, Any]:
-    """The textbook exercise: minimax or alpha-beta over a tree of leaf scores
-    (a power of two of numbers, or nested lists), MAX to move at the root;
-    the same JSON as :func:`tree` without ``result``/``plies``."""
-    import json
+def textbook_tree(leaves: str | Sequence[Any], algorithm: str = "minimax") -> TracedTree:
+    """The textbook exercise: minimax or alpha-beta over a tree of leaf scores,
+    MAX to move at the root; the same tree as :func:`tree` gives, without
+    ``result``/``plies``. ``leaves`` is a power of two of numbers (or their
+    text, as typed on a command line) for a binary tree, nested lists for any
+    other shape, or those nested lists as JSON text."""
+    from unbeatable.games.tree import parse_leaf, tree_from_json, tree_from_leaves, tree_from_lists
 
-    from unbeatable.games.tree import MAX_DEPTH, ExplicitTree, tree_from_json, tree_from_leaves
-    from unbeatable.search import explore
-
-    if algorithm not in ("minimax", "alphabeta"):
-        raise GameError(f"unknown algorithm {algorithm!r} (use minimax or alphabeta)")
-    flat = isinstance(leaves, list) and all(
-        isinstance(x, int | float) and not isinstance(x, bool) for x in leaves
-    )
+    walk = _tree_algorithm(algorithm)
     try:
-        shape = tree_from_leaves(leaves) if flat else tree_from_json(json.dumps(leaves))
+        items: list[Any] = [] if isinstance(leaves, str) else list(leaves)
+        if isinstance(leaves, str):
+            shape = tree_from_json(leaves)
+        elif items and all(isinstance(x, str) for x in items):
+            shape = tree_from_leaves([parse_leaf(x) for x in items])
+        elif all(isinstance(x, int | float) and not isinstance(x, bool) for x in items):
+            shape = tree_from_leaves(items)
+        else:
+            shape = tree_from_lists(items)
     except GameError as exc:  # the games module speaks of positions; these are leaves
         raise GameError(f"leaves: {exc}") from None
-    rules = ExplicitTree(shape)
-    root = explore.game_tree(
-        rules, (), MAX_DEPTH, lambda _p, _ply: (0.0, True), alphabeta=algorithm == "alphabeta"
-    )
-    return {
-        "algorithm": algorithm,
-        "nodes": root.count(),
-        "visited": explore.visited(root),
-        "root": explore.to_dict(rules, root),
-    }
+    return trace_textbook(shape, walk)
 
 
-def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> dict[str, Any]:
+def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> View:
     """What a face needs to show a position (after ``move``, if given): its
     notation, the side to move, the board's rows, every legal move with the
     cell it fills, and the status. Faces apply no rules of their own."""
@@ -468,34 +641,67 @@ def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> 
     moves = []
     for m in rules.moves(pos):
         row, col = rules.cell(pos, m)
-        moves.append({"move": rules.format_move(m), "row": row, "col": col})
-    return {
-        "game": rules.name,
-        "position": rules.format(pos),
-        "to_move": rules.to_move(pos),
-        "board": rules.grid(pos).split("/"),
-        "moves": moves,
-        "status": status(rules, pos),
-    }
+        moves.append(Cell(rules.format_move(m), row, col))
+    return View(
+        game=rules.name,
+        position=rules.format(pos),
+        to_move=rules.to_move(pos),
+        board=tuple(rules.grid(pos).split("/")),
+        moves=tuple(moves),
+        status=status(rules, pos),
+    )
 
 
 __all__ = [
     "ALGORITHMS",
+    "NAMING",
+    "OFFERED",
     "STOPPED",
+    "TREE_ALGORITHMS",
     "UNLIMITED",
+    "Algorithm",
+    "Analysis",
+    "Cell",
+    "Description",
+    "Game",
+    "GameError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidPositionError",
+    "Level",
+    "MoveValue",
+    "Perft",
+    "Result",
+    "Solution",
+    "Status",
+    "TracedTree",
+    "TreeAlgorithm",
+    "TreeNode",
+    "TreeTooLarge",
+    "Turn",
+    "UnknownGameError",
+    "View",
+    "ai_turn",
     "analyze",
     "best_move",
+    "book_builder",
     "choose_move",
     "default_time_limit",
     "describe",
+    "describe_all",
     "engine",
-    "knows_move",
+    "get_game",
     "limits",
+    "normalise",
+    "perft",
+    "perft_leaves",
     "play_move",
     "resolve",
     "solve",
     "status",
     "textbook_tree",
     "tree",
+    "value_letters",
+    "value_words",
     "view",
 ]

@@ -65,18 +65,16 @@ def _fast(args: list[str]) -> int | None:
         return None
     if limit is not None and not limit >= 0.001:
         return None
-    algorithm = options.get("--algorithm")
-    if algorithm not in (None, "minimax", "alphabeta", "negamax") or (
-        command == "solve" and algorithm is not None
-    ):
-        return None
     if command == "analyze" and "--weak" in options:
         return None
     import json
 
     from unbeatable import api
-    from unbeatable.games.base import GameError
+    from unbeatable.api import GameError
 
+    algorithm = options.get("--algorithm")
+    if algorithm not in (None, *api.ALGORITHMS) or (command == "solve" and algorithm is not None):
+        return None
     game, position = positional
     try:
         if limit is None and api.default_time_limit(game) is not None:
@@ -111,8 +109,8 @@ def _full(args: list[str]) -> None:
     """The command line through Typer: every command, help and error."""
     import typer
 
+    from unbeatable.api import GameError
     from unbeatable.cli.app import UsageProblem, app
-    from unbeatable.games.base import GameError
 
     command = typer.main.get_command(app)
     try:

@@ -23,13 +23,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from unbeatable import __version__, api
-from unbeatable.games import NAMING, GameError, get_game
-from unbeatable.search.levels import Level
+from unbeatable.api import NAMING, Algorithm, GameError, Level, get_game
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from unbeatable.games import Game
+    from unbeatable.api import Game
 
 app = typer.Typer(
     name="unbeatable",
@@ -49,12 +48,6 @@ ECHO_LIMIT = 100
 
 class UsageProblem(Exception):
     """A user error found by a command itself (reported like a usage error)."""
-
-
-class AlgorithmName(StrEnum):
-    minimax = "minimax"
-    alphabeta = "alphabeta"
-    negamax = "negamax"
 
 
 class Side(StrEnum):
@@ -212,7 +205,7 @@ def analyze(
     ],
     json_: JsonOption = False,
     algorithm: Annotated[
-        AlgorithmName | None,
+        Algorithm | None,
         typer.Option(help="Engine to use (default: the fastest exact one for the game)."),
     ] = None,
     time_limit: TimeLimit = None,
@@ -298,15 +291,12 @@ def perft(
     json_: JsonOption = False,
 ) -> None:
     """Count games and positions, to prove the move generator right."""
-    from unbeatable.search.perft import leaves
-    from unbeatable.search.perft import perft as count
-
     rules, pos = api.resolve(get_game(game), position)
     start = time.perf_counter()
     if depth is not None:
         if depth > 12:
             raise UsageProblem(f"--depth {depth}: at most 12 plies (the count grows too fast)")
-        found = leaves(rules, pos, depth)
+        found = api.perft_leaves(rules, pos, depth)
         elapsed = round((time.perf_counter() - start) * 1000, 3)
         data: dict[str, Any] = {"game": rules.name, "position": rules.format(pos)}
         data.update({"depth": depth, "leaves": found, "time_ms": elapsed})
@@ -316,7 +306,7 @@ def perft(
             sys.stdout.write(f"depth {depth}: {found:,} leaves ({elapsed} ms)\n")
         return
     try:
-        result = count(rules, pos)
+        result = api.perft(rules, pos)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     elapsed = round((time.perf_counter() - start) * 1000, 3)
@@ -357,60 +347,23 @@ def tree(
     """Minimax on a tree: the textbook example, or the tree below a position."""
     from unbeatable.cli import render
 
+    algorithm = "alphabeta" if alphabeta else "minimax"
     if not _looks_like_leaves(leaves[0]):
         if len(leaves) > 2:
             raise UsageProblem("give a game and at most one position (or only leaf scores)")
-        rules = get_game(leaves[0])
-        data = api.tree(
-            rules,
-            leaves[1] if len(leaves) > 1 else "",
-            depth=depth,
-            algorithm="alphabeta" if alphabeta else "minimax",
-        )
-        if json_:
-            _json_line(data)
-            return
-        out = console()
-        out.print(render.traced_tree(data))
-        out.print(f"[dim]{render.tree_summary(data)}[/dim]")
-        return
-    from unbeatable.games.tree import ExplicitTree, parse_leaf, tree_from_json, tree_from_leaves
-    from unbeatable.search.minimax import alphabeta as run_alphabeta
-    from unbeatable.search.minimax import minimax
-
-    if len(leaves) == 1 and leaves[0].lstrip().startswith("["):
-        shape = tree_from_json(leaves[0])
+        position = leaves[1] if len(leaves) > 1 else ""
+        traced = api.tree(get_game(leaves[0]), position, depth=depth, algorithm=algorithm)
     else:
-        shape = tree_from_leaves([parse_leaf(leaf) for leaf in leaves])
-    rules = ExplicitTree(shape)
-    values: dict[tuple[int, ...], float] = {}
-    value, stats = minimax(rules, (), on_node=lambda p, v: values.__setitem__(p, v))
-    visited: set[tuple[int, ...]] = set()
-    ab_stats = None
-    if alphabeta:
-        _, ab_stats = run_alphabeta(rules, (), on_node=lambda p, _v: visited.add(p))
+        nested = len(leaves) == 1 and leaves[0].lstrip().startswith("[")
+        traced = api.textbook_tree(leaves[0] if nested else leaves, algorithm)
     if json_:
-        data = {"value": value, "nodes": stats.nodes}
-        if ab_stats is not None:
-            leaves_all = [p for p in values if rules.is_terminal(p)]
-            data["alphabeta"] = {
-                "nodes": ab_stats.nodes,
-                "cutoffs": ab_stats.cutoffs,
-                "pruned_leaves": [list(p) for p in leaves_all if p not in visited],
-            }
-        _json_line(data)
+        _json_line(traced.to_dict())
         return
     out = console()
-    out.print(render.number(value))
-    out.print(render.game_tree(rules, values, visited.__contains__ if alphabeta else None))
-    line = f"minimax visited {stats.nodes} nodes"
-    if ab_stats is not None:
-        pruned = sum(1 for p in values if rules.is_terminal(p) and p not in visited)
-        line += (
-            f"; alpha-beta visited {ab_stats.nodes} with {ab_stats.cutoffs} cut-offs, "
-            f"never looking at {pruned} {'leaf' if pruned == 1 else 'leaves'}"
-        )
-    out.print(f"[dim]{line}[/dim]")
+    if traced.game is None:  # the textbook's answer first: the root's value
+        out.print(render.number(traced.root.score))
+    out.print(render.traced_tree(traced))
+    out.print(f"[dim]{render.tree_summary(traced)}[/dim]")
 
 
 def _looks_like_leaves(first: str) -> bool:
@@ -518,10 +471,8 @@ def book_build(
     ] = "",
 ) -> None:
     """Solve every position of the first N plies and save them as a book."""
-    from unbeatable.solvers import book_builder
-
     rules = get_game(game)
-    build = book_builder(rules.name)
+    build = api.book_builder(rules.name)
     if build is None:
         raise UsageProblem(f"no opening book for {rules.name}: its engine needs none")
     _check_output(out_file)

@@ -19,10 +19,8 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from unbeatable import api
+from unbeatable.api import Analysis, Description, GameError, Level, MoveValue
 from unbeatable.cli import render
-from unbeatable.games.base import Description, GameError
-from unbeatable.search.analysis import Analysis, MoveValue
-from unbeatable.search.levels import Level, choose_from
 
 T = TypeVar("T")
 
@@ -189,24 +187,22 @@ class Match:
         self.draw()
 
     def ai_move(self) -> None:
-        game = self.game
-        analysis: Analysis | None = None
-        if self.explain:
-            analysis = self.think(
-                lambda: api.analyze(game, self.position, time_limit=api.default_time_limit(game))
-            )
-            move = choose_from(analysis, self.level, self.rng)
-        else:
-            move = self.think(lambda: api.choose_move(game, self.position, self.level, self.rng))
-        assert move is not None
-        before = self.position
-        self.history.append(api.play_move(game, before, move.move))
-        unproven = self.level is Level.impossible and move.result == "unknown"
-        note = " (not proven: the time budget ran out, a heuristic pick)" if unproven else ""
+        game, before = self.game, self.position
+        turn = self.think(
+            lambda: api.ai_turn(game, before, self.level, rng=self.rng, explain=self.explain)
+        )
+        assert turn is not None  # no stop switch: the turn is always searched
+        self.history.append(turn.after)
+        move = turn.move
+        note = (
+            " (not proven: the time budget ran out, a heuristic pick)"
+            if turn.proven is False
+            else ""
+        )
         self.console.print(f"The AI ({self.ai}) plays {move.move}.{note}")
-        if analysis is not None:
-            self.console.print(render.moves_table(analysis, limit=EXPLAIN_ROWS))
-            self.console.print(explain_choice(move, analysis, self.level, game, before))
+        if turn.analysis is not None:
+            self.console.print(render.moves_table(turn.analysis, limit=EXPLAIN_ROWS))
+            self.console.print(explain_choice(move, turn.analysis, self.level, game, before))
         self.draw()
 
     def think(self, work: Callable[[], T]) -> T:
@@ -282,7 +278,7 @@ def explain_choice(
         text = f"It could not prove the value of {move.move} within the time budget"
         text += "; it is the engine's best guess." if best and best.move == move.move else "."
     else:
-        text = f"It valued {move.move} as {render.describe(played)}."
+        text = f"It valued {move.move} as {played.words}."
         if game is not None:
             words = render.threat_words(game, position, played, analysis.to_move)
             if words is not None:
@@ -295,11 +291,8 @@ def explain_choice(
     if (played.result, played.plies) == (best.result, best.plies):
         return text + f" {best.move} is just as good."
     if played.result == "unknown":
-        return text + f" {best.move} is proven: {render.describe(best)}."
-    return (
-        text
-        + f" {best.move} was better ({render.describe(best)}): {level} makes mistakes on purpose."
-    )
+        return text + f" {best.move} is proven: {best.words}."
+    return text + f" {best.move} was better ({best.words}): {level} makes mistakes on purpose."
 
 
 def _discard_typeahead() -> bool:

@@ -17,9 +17,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from unbeatable import api
-from unbeatable.games.base import Description, GameError
-from unbeatable.search.analysis import Analysis, MoveValue, rank
-from unbeatable.search.engine import Outcome
+from unbeatable.api import Analysis, Description, GameError, MoveValue, TracedTree, TreeNode
 
 RESULT_STYLE = {"win": "green", "draw": "yellow", "loss": "red", "unknown": "dim"}
 #: Every cell is this wide, hint or not, so that the board never jumps.
@@ -36,28 +34,9 @@ GUESS = "*"
 Cell = tuple[int, int]
 
 
-def short_value(m: MoveValue) -> str:
-    """A move's value in a few characters: ``W1`` (win in 1), ``D``, ``L4``, ``?``."""
-    if m.result == "draw":
-        return "D"
-    if m.result == "unknown" or m.plies is None:
-        return "?"
-    return f"{m.result[0].upper()}{m.plies}"
-
-
-def describe(m: MoveValue) -> str:
-    """A move's value in words: ``win in 1``, ``draw``, ``loss in 4``, ``not proven``."""
-    if m.result == "unknown":
-        return "not proven"
-    if m.result == "draw" or m.plies is None:
-        return m.result
-    return f"{m.result} in {m.plies}"
-
-
 def winning_cells(game: Any, position: Any) -> list[Cell]:
     """The (row, col) cells of the line that won, if any."""
-    line = api.status(game, position)["line"] or []
-    return [(row, col) for row, col in line]
+    return list(api.status(game, position).line or ())
 
 
 def is_compact(game: Any) -> bool:
@@ -161,7 +140,7 @@ def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]
     notes = {}
     for m in analysis.moves:
         if m.result != "unknown":
-            text = m.result[0].upper() if compact else short_value(m)
+            text = m.result[0].upper() if compact else api.value_letters(m.result, m.plies)
             notes[game.cell(position, m.raw)] = Text(text, style=RESULT_STYLE[m.result])
         elif best is not None and m.move == best.move:
             notes[game.cell(position, m.raw)] = Text(GUESS, style="bold")
@@ -201,7 +180,7 @@ def proven_moves(analysis: Analysis, shown: int = 6) -> Text | None:
     4)``. At most ``shown`` wins and draws are named; losses are counted."""
     good = sorted(
         (m for m in analysis.moves if m.result in ("win", "draw")),
-        key=lambda m: rank(Outcome(m.result, m.plies)),  # type: ignore[arg-type]
+        key=lambda m: m.rank,
         reverse=True,
     )
     losses = [m.plies for m in analysis.moves if m.result == "loss" and m.plies is not None]
@@ -211,7 +190,7 @@ def proven_moves(analysis: Analysis, shown: int = 6) -> Text | None:
     for i, m in enumerate(good[:shown]):
         text.append(", " if i else "")
         text.append(m.move, "bold")
-        text.append(f" {describe(m)}", RESULT_STYLE[m.result])
+        text.append(f" {m.words}", RESULT_STYLE[m.result])
     if len(good) > shown:
         text.append(f" and {len(good) - shown} more")
     if losses:
@@ -264,7 +243,7 @@ def moves_table(analysis: Analysis, limit: int = MOVES_SHOWN) -> Table:
             Text(line, style="dim"),
         )
     if rest:
-        counts = Counter(describe(m) for m in rest)
+        counts = Counter(m.words for m in rest)
         words = ", ".join(f"{n} {value}" for value, n in counts.most_common())
         table.add_row(f"+{len(rest)}", Text(f"more moves: {words}", style="dim"), "", "", "", "")
     return table
@@ -273,8 +252,7 @@ def moves_table(analysis: Analysis, limit: int = MOVES_SHOWN) -> Table:
 def _move_rank(m: MoveValue, best: MoveValue | None) -> tuple[int, int, int]:
     """Sort key of a move in a cut-short table: by value, the engine's pick
     first among equals."""
-    value = rank(Outcome(m.result, m.plies))  # type: ignore[arg-type]
-    return (*value, 1 if best is not None and m.move == best.move else 0)
+    return (*m.rank, 1 if best is not None and m.move == best.move else 0)
 
 
 def threat_words(game: Any, position: Any, m: MoveValue, mover: str) -> str | None:
@@ -343,7 +321,7 @@ def summary(analysis: Analysis) -> Text:
     elif best is not None:
         text.append(f"; best move {best.move}")
         if analysis.exact is False:
-            text.append(f" ({describe(best)}, proven)")
+            text.append(f" ({best.words}, proven)")
         ties = [
             m.move
             for m in analysis.moves
@@ -373,77 +351,59 @@ def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def game_tree(
-    game: Any,
-    values: Mapping[tuple[int, ...], float],
-    visited: Callable[[tuple[int, ...]], bool] | None = None,
-) -> Tree:
-    """The explicit game tree with every node's minimax value; with ``visited``,
-    nodes alpha-beta never reached are marked as pruned."""
+def traced_tree(traced: TracedTree) -> Tree:
+    """A tree as :func:`unbeatable.api.tree` or :func:`~unbeatable.api.textbook_tree`
+    traced it: each move with its value for the player making it (on a
+    textbook tree, each node with its minimax score: ``MAX 12``, ``leaf 3``),
+    the visit order (and alpha and beta with alpha-beta), the best line
+    starred, pruned nodes faded."""
+    alphabeta = traced.algorithm == "alphabeta"
 
-    def label(path: tuple[int, ...]) -> Text:
-        pruned = visited is not None and not visited(path)
-        value = number(values[path])
-        if game.is_terminal(path):
-            text = Text(f"leaf {value}", style="dim" if pruned else "")
+    def label(node: TreeNode, root: bool) -> Text:
+        pruned = node.pruned
+        if node.result is None:  # a textbook tree: scores, no game
+            kind = "leaf" if not node.children else node.to_move
+            text = Text(f"{kind} {number(node.score)}", style="dim" if pruned else "bold")
         else:
-            text = Text(f"{game.to_move(path)} {value}", style="dim" if pruned else "bold")
-        if pruned:
-            text.append("  ✂ pruned", style="yellow")
-        return text
-
-    def add(branch: Tree, path: tuple[int, ...]) -> None:
-        for move in game.moves(path):
-            child = (*path, move)
-            add(branch.add(label(child)), child)
-
-    root = Tree(label(()))
-    add(root, ())
-    return root
-
-
-def _value_words(node: Mapping[str, Any]) -> str:
-    result, plies = node.get("result"), node.get("plies")
-    if result in ("win", "loss") and plies is not None:
-        return f"{result} in {plies}"
-    return str(result)
-
-
-def traced_tree(data: Mapping[str, Any]) -> Tree:
-    """The tree below a position as :func:`unbeatable.api.tree` traced it:
-    each move with its value for the player making it, the visit order (and
-    alpha and beta with alpha-beta), the best line starred, pruned nodes faded."""
-    alphabeta = data.get("algorithm") == "alphabeta"
-
-    def label(node: Mapping[str, Any], root: bool) -> Text:
-        pruned = node["pruned"]
-        head = f"{node['to_move']} to move: " if root else f"{node['move']}: "
-        text = Text(head, style="dim" if pruned else "bold")
-        text.append(_value_words(node), style="dim" if pruned else RESULT_STYLE[node["result"]])
-        if node["best"]:
+            head = f"{node.to_move} to move: " if root else f"{node.move}: "
+            text = Text(head, style="dim" if pruned else "bold")
+            words = api.value_words(node.result, node.plies)
+            text.append(words, style="dim" if pruned else RESULT_STYLE[node.result])
+        if node.best:
             text.append(" *best*" if root else " * best", style="bold green")
         if pruned:
             text.append("  ✂ pruned", style="yellow")
         else:
-            detail = f"  #{node['order']}"
+            detail = f"  #{node.order}"
             if alphabeta:
-                detail += f" alpha={node['alpha']} beta={node['beta']}"
+                detail += f" alpha={_bound(node.alpha)} beta={_bound(node.beta)}"
             text.append(detail, style="dim")
         return text
 
-    def add(branch: Tree, node: Mapping[str, Any]) -> None:
-        for child in node["children"]:
+    def add(branch: Tree, node: TreeNode) -> None:
+        for child in node.children:
             add(branch.add(label(child, False)), child)
 
-    top = Tree(label(data["root"], True))
-    add(top, data["root"])
+    top = Tree(label(traced.root, True))
+    add(top, traced.root)
     return top
 
 
-def tree_summary(data: Mapping[str, Any]) -> str:
+def _bound(value: float | None) -> str:
+    return "-" if value is None else number(value)
+
+
+def tree_summary(traced: TracedTree) -> str:
     """One line: how much of the tree the algorithm looked at."""
-    name = "alpha-beta" if data.get("algorithm") == "alphabeta" else "minimax"
-    return (
-        f"{data['nodes']:,} nodes to depth {data['depth']}; {name} entered "
-        f"{data['visited']:,} of them"
-    )
+    name = "alpha-beta" if traced.algorithm == "alphabeta" else "minimax"
+    where = "" if traced.depth is None else f" to depth {traced.depth}"
+    line = f"{traced.nodes:,} nodes{where}; {name} entered {traced.visited:,}"
+    if traced.depth is None and traced.algorithm == "alphabeta":
+        cutoffs = traced.cutoffs
+        unseen = sum(1 for n in traced.root.walk() if n.pruned and not n.children)
+        line += (
+            f", with {cutoffs} {'cut-off' if cutoffs == 1 else 'cut-offs'}, "
+            f"never looking at {unseen} {'leaf' if unseen == 1 else 'leaves'}"
+        )
+        return line
+    return line + " of them"

@@ -61,13 +61,21 @@ def tree_from_json(text: str) -> Tree:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidPositionError(f"not valid JSON: {exc.msg} at character {exc.pos}") from None
+    return tree_from_lists(data)
+
+
+def tree_from_lists(data: Any) -> Tree:
+    """A tree from nested lists of numbers (as JSON reads them), checked:
+    finite numbers, no empty inner node, within :data:`MAX_DEPTH` and
+    :data:`MAX_LEAVES`, and a list at the root."""
     leaves = 0
 
     def check(node: Any, depth: int, where: str) -> Tree:
         nonlocal leaves
         if isinstance(node, bool) or not isinstance(node, int | float | list):
             raise InvalidPositionError(
-                f"{where}: expected a number or a list of children, got {json.dumps(node)}"
+                f"{where}: expected a number or a list of children, "
+                f"got {json.dumps(node, default=repr)}"
             )
         if isinstance(node, list):
             if not node:

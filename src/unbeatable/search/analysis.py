@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple, TypeVar
 
 from unbeatable.games.base import Game
-from unbeatable.search.engine import UNLIMITED, Engine, Limits, Outcome
+from unbeatable.search.engine import UNLIMITED, Engine, Limits, Outcome, Result
 from unbeatable.search.memo import Memo
 
 P = TypeVar("P")
@@ -28,8 +28,9 @@ class MoveValue(NamedTuple):
     """One legal move and its value for the player making it."""
 
     move: str
+    #: The move's coordinates as the game names them (``row``, ``col``).
     fields: dict[str, Any]
-    result: str
+    result: Result
     plies: int | None
     score: int | None
     #: The move as the game's rules object understands it (not serialised).
@@ -70,7 +71,7 @@ class Analysis(NamedTuple):
     game: str
     position: str
     to_move: str
-    result: str
+    result: Result
     plies: int | None
     score: int | None
     best: MoveValue | None

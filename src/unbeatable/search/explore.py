@@ -11,9 +11,10 @@ ever looked at. The exact minimax value of every node and the line of best
 play are recorded too, so pruned nodes can still be shown, faded.
 
 Values are from the root player's view (the maximizer, ``MAX`` in the
-textbook), as in the textbook pictures; :meth:`Node.to_dict` also gives each
-move's value from the view of the player making it (``result``/``plies``), as
-analysis does.
+textbook), as in the textbook pictures; :func:`trace` also gives each move's
+value from the view of the player making it (``result``/``plies``), as
+analysis does. The answer is a :class:`TracedTree` of :class:`TreeNode`:
+moves and positions in the game's notation, ready to show or to send.
 """
 
 from __future__ import annotations
@@ -21,12 +22,131 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from unbeatable.games.base import Game, GameError
+from unbeatable.games.tree import MAX_DEPTH, ExplicitTree, Tree
+from unbeatable.search.engine import UNKNOWN, Engine, Limits, Outcome, Result
 
 #: Largest tree drawn: bigger requests are refused (ask for less depth).
 MAX_NODES = 5000
+
+#: The walks a tree can be traced with.
+TreeAlgorithm = Literal["minimax", "alphabeta"]
+TREE_ALGORITHMS: tuple[TreeAlgorithm, ...] = get_args(TreeAlgorithm)
+#: Whether alpha-beta's value at a node is only a bound: at least (``lower``,
+#: it cut off: MIN avoids the node) or at most (``upper``: MAX avoids it).
+Bound = Literal["lower", "upper"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TreeNode:
+    """One node of a traced tree, as faces show it."""
+
+    #: The move into this node in the game's notation (None at the root).
+    move: str | None
+    #: The node's position in the game's notation.
+    position: str
+    #: The player to move here.
+    to_move: str
+    #: The exact minimax value, for the root player (MAX).
+    score: float
+    #: The value for the player who made the move into the node (at the
+    #: root, for the side to move): ``unknown`` when a leaf below could not
+    #: be valued. None on textbook trees, which have no game to win.
+    result: Result | None = None
+    #: Plies to the end of the game under best play, the move included.
+    plies: int | None = None
+    #: What the algorithm returned here (None if it never entered the node).
+    value: float | None
+    #: When ``value`` is only a bound (alpha-beta cut off below the node).
+    bound: Bound | None
+    #: On the line of best play.
+    best: bool
+    #: When the algorithm entered the node, 1 first (None: pruned).
+    order: int | None
+    #: How many nodes had been entered when its value was known.
+    known_at: int | None
+    #: Alpha and beta as alpha-beta entered the node (None with minimax).
+    alpha: float | None
+    beta: float | None
+    children: tuple[TreeNode, ...] = ()
+
+    @property
+    def pruned(self) -> bool:
+        """Whether the algorithm never looked at the node."""
+        return self.order is None
+
+    def walk(self) -> list[TreeNode]:
+        """This node and every node below it, depth first, left to right."""
+        out = [self]
+        for child in self.children:
+            out.extend(child.walk())
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the node and its subtree: infinite alpha and
+        beta written ``"inf"``/``"-inf"``, whole numbers as integers;
+        ``result`` and ``plies`` only where there is a game."""
+        data: dict[str, Any] = {
+            "move": self.move,
+            "position": self.position,
+            "to_move": self.to_move,
+            "score": _number(self.score),
+        }
+        if self.result is not None:
+            data["result"] = self.result
+            data["plies"] = self.plies
+        data.update(
+            {
+                "value": None if self.value is None else _number(self.value),
+                "bound": self.bound,
+                "best": self.best,
+                "order": self.order,
+                "known_at": self.known_at,
+                "alpha": None if self.alpha is None else _number(self.alpha),
+                "beta": None if self.beta is None else _number(self.beta),
+                "pruned": self.pruned,
+                "children": [child.to_dict() for child in self.children],
+            }
+        )
+        return data
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TracedTree:
+    """A tree as minimax or alpha-beta walked it (``unbeatable tree``,
+    ``POST /api/tree``)."""
+
+    #: The game, the root position and the depth asked for (None on a
+    #: textbook tree of leaf scores).
+    game: str | None = None
+    position: str | None = None
+    depth: int | None = None
+    algorithm: TreeAlgorithm
+    #: Nodes in the tree, and how many of them the algorithm entered.
+    nodes: int
+    visited: int
+    root: TreeNode
+
+    @property
+    def cutoffs(self) -> int:
+        """Nodes where alpha-beta stopped early: their value is only a bound."""
+        return sum(1 for node in self.root.walk() if node.bound is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object printed by ``unbeatable tree --json`` and served by
+        ``POST /api/tree``; a textbook tree has no game, position or depth."""
+        data: dict[str, Any] = {}
+        if self.game is not None:
+            data.update(game=self.game, position=self.position, depth=self.depth)
+        data.update(
+            algorithm=self.algorithm,
+            nodes=self.nodes,
+            visited=self.visited,
+            root=self.root.to_dict(),
+        )
+        return data
 
 
 class TreeTooLarge(GameError):
@@ -35,7 +155,8 @@ class TreeTooLarge(GameError):
 
 @dataclass(slots=True, eq=False)
 class Node:
-    """One node of a traced tree."""
+    """One node of a tree while it is traced (raw moves and positions, filled
+    in step by step); :func:`trace` answers its frozen copy, a :class:`TreeNode`."""
 
     move: Any
     position: Any
@@ -48,7 +169,7 @@ class Node:
     #: The value the replayed algorithm returned here, and whether it is only a
     #: bound (``"lower"``: at least; ``"upper"``: at most).
     value: float | None = None
-    bound: str | None = None
+    bound: Bound | None = None
     #: 1-based order in which the algorithm entered the node (None: pruned).
     order: int | None = None
     #: How many nodes had been entered when its value was known.
@@ -191,38 +312,91 @@ def _alphabeta(
     return value
 
 
-def to_dict(
+def trace(
     game: Game[Any, Any],
-    node: Node,
-    outcome: Callable[[Node], dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    """The JSON form of a traced tree (``unbeatable tree --json``, ``/api/tree``).
+    position: Any,
+    depth: int,
+    engine: Engine,
+    limits: Limits,
+    algorithm: TreeAlgorithm = "minimax",
+) -> TracedTree:
+    """The tree below ``position``, ``depth`` plies deep, as ``algorithm``
+    walks it: leaves at the depth limit valued by ``engine`` within
+    ``limits`` (a leaf it could not prove counts as a draw and leaves the
+    nodes above it unproven), and every node also valued for the player who
+    made the move into it, as analysis values moves."""
+    maximizer = game.to_move(position)
+    win = game.win_score
 
-    ``outcome(node)`` adds game-specific fields (result and plies for the
-    player who made the move); textbook trees have none.
-    """
-    data: dict[str, Any] = {
-        "move": None if node.move is None else game.format_move(node.move),
-        "position": game.format(node.position),
-        "to_move": game.to_move(node.position),
-        "score": _number(node.minimax),
-    }
-    if outcome is not None:
-        data.update(outcome(node))
-    data.update(
-        {
-            "value": None if node.value is None else _number(node.value),
-            "bound": node.bound,
-            "best": node.best,
-            "order": node.order,
-            "known_at": node.known_at,
-            "alpha": None if node.alpha is None else _number(node.alpha),
-            "beta": None if node.beta is None else _number(node.beta),
-            "pruned": node.pruned,
-            "children": [to_dict(game, child, outcome) for child in node.children],
-        }
+    def leaf_value(leaf: Any, ply: int) -> tuple[float, bool]:
+        outcome = engine.value(leaf, limits).outcome
+        if not outcome.exact or outcome.result == "unknown" or outcome.plies is None:
+            return 0.0, False
+        if outcome.result == "draw":
+            return 0.0, True
+        value = win - (ply + outcome.plies)
+        side_wins = outcome.result == "win"
+        return (value if side_wins == (game.to_move(leaf) == maximizer) else -value), True
+
+    def mover_outcome(node: Node) -> Outcome:
+        """The node's minimax value (the root player's) as the outcome for
+        the player who moved into it; at the root, for the side to move."""
+        if not node.exact:
+            return UNKNOWN
+        viewer_is_max = node.ply == 0 or node.ply % 2 == 1
+        extra = 0 if node.ply == 0 else 1  # plies count the node's own move
+        if node.minimax == 0:
+            return Outcome("draw", game.draw_plies(node.position) + extra)
+        remaining = int(win - abs(node.minimax) - node.ply)
+        won = (node.minimax > 0) == viewer_is_max
+        return Outcome("win" if won else "loss", remaining + extra)
+
+    root = game_tree(game, position, depth, leaf_value, alphabeta=algorithm == "alphabeta")
+    return TracedTree(
+        game=game.name,
+        position=game.format(position),
+        depth=depth,
+        algorithm=algorithm,
+        nodes=root.count(),
+        visited=visited(root),
+        root=_frozen(game, root, mover_outcome),
     )
-    return data
+
+
+def trace_textbook(shape: Tree, algorithm: TreeAlgorithm = "minimax") -> TracedTree:
+    """The textbook exercise: ``algorithm`` over an explicit tree of leaf
+    scores (:class:`ExplicitTree`), MAX to move at the root. Its nodes have no
+    ``result`` or ``plies``: there is no game to win, only scores."""
+    rules = ExplicitTree(shape)
+    root = game_tree(
+        rules, (), MAX_DEPTH, lambda _p, _ply: (0.0, True), alphabeta=algorithm == "alphabeta"
+    )
+    return TracedTree(
+        algorithm=algorithm, nodes=root.count(), visited=visited(root), root=_frozen(rules, root)
+    )
+
+
+def _frozen(
+    game: Game[Any, Any], node: Node, outcome: Callable[[Node], Outcome] | None = None
+) -> TreeNode:
+    """The typed, formatted copy of a traced node and everything below it."""
+    value = None if outcome is None else outcome(node)
+    return TreeNode(
+        move=None if node.move is None else game.format_move(node.move),
+        position=game.format(node.position),
+        to_move=game.to_move(node.position),
+        score=node.minimax,
+        result=None if value is None else value.result,
+        plies=None if value is None else value.plies,
+        value=node.value,
+        bound=node.bound,
+        best=node.best,
+        order=node.order,
+        known_at=node.known_at,
+        alpha=node.alpha,
+        beta=node.beta,
+        children=tuple(_frozen(game, child, outcome) for child in node.children),
+    )
 
 
 def _number(value: float) -> float | int | str:

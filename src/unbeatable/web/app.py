@@ -2,7 +2,10 @@
 
 The server is stateless: every request carries the whole position, so any
 number of processes can stand behind a load balancer. Endpoints are thin
-wrappers over :mod:`unbeatable.api`; their JSON is the library's ``to_dict()``.
+wrappers over :mod:`unbeatable.api`; their JSON is the ``to_dict()`` of the
+library's answer, plus only what the page cannot work out for want of rules:
+the name of a threat win on analysed moves (:func:`_with_threats`), and each
+game's start position and time budget in ``/api/games``.
 
 Errors always come back as ``{"error": "<one readable sentence>"}``:
 
@@ -49,8 +52,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from unbeatable import __version__, api
-from unbeatable.games import OFFERED, GameError, InvalidPositionError, describe_all, get_game
-from unbeatable.search.levels import Level
+from unbeatable.api import OFFERED, GameError, GameOverError, InvalidPositionError, Level
 from unbeatable.web.middleware import BodyLimit
 from unbeatable.web.models import (
     Analysis,
@@ -89,10 +91,6 @@ PAGE_HEADERS = {
 }
 
 log = logging.getLogger("unbeatable.web")
-
-
-class GameOver(Exception):
-    """The position is finished, so there is no move to make (409)."""
 
 
 class EngineUnavailable(Exception):
@@ -239,47 +237,27 @@ def _analysis(
 
 
 def _move(
-    request: MoveRequest, budget: float | None, stop: threading.Event | None, quick: bool = False
+    request: MoveRequest, budget: float | None, stop: threading.Event | None
 ) -> dict[str, Any] | None:
-    """The AI's move and the position after it; with ``quick``, only if the
-    engine knows it without searching (else None)."""
-    game, position = api.resolve(request.game, request.position)  # the rules object, once
-    before = api.status(game, position)
-    if before["over"]:
-        winner = before["winner"]
-        raise GameOver("the game is over: " + (f"{winner} has won" if winner else "it is a draw"))
+    """The AI's turn as JSON; with ``stop`` already set, only if it needs no
+    search (else None)."""
+    rules, position = api.resolve(request.game, request.position)
     # The impossible level never draws a random number: skip seeding a generator.
     rng = None if request.level is Level.impossible else random.Random(request.seed)
-    analysis = None
-    if request.explain:
-        if quick and not _quick_analysis(game, position):
-            return None
-        limit = None if quick else budget
-        analysis = api.analyze(
-            game, position, time_limit=limit, stop=api.STOPPED if quick else stop
-        )
-        if quick and analysis.exact is False:
-            return None
-    elif quick and not api.knows_move(game, position):
-        return None
-    chosen = api.choose_move(
-        game, position, request.level, rng, budget, analysis=analysis, stop=stop
+    turn = api.ai_turn(
+        rules,
+        position,
+        request.level,
+        rng=rng,
+        time_limit=budget,
+        explain=request.explain,
+        stop=stop,
     )
-    if chosen is None:  # pragma: no cover - ruled out by the status check above
-        raise GameOver("the game is over")
-    after = api.play_move(game, position, chosen.move)
-    view = api.view(game, after)
-    answer: dict[str, Any] = {
-        "move": chosen.ref(),
-        "position": view["position"],
-        "status": view["status"],
-        "view": view,
-        # The impossible level says whether its move is proven to keep the value
-        # (false: the budget ran out and it is a heuristic search's pick).
-        "proven": chosen.result != "unknown" if request.level is Level.impossible else None,
-    }
-    if analysis is not None:
-        answer["analysis"] = _with_threats(game, position, analysis.to_dict())
+    if turn is None:
+        return None
+    answer = turn.to_dict()
+    if "analysis" in answer:
+        _with_threats(rules, position, answer["analysis"])
     return answer
 
 
@@ -414,7 +392,7 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     app.add_exception_handler(RequestValidationError, validation)
     app.add_exception_handler(GameError, game_error)
-    app.add_exception_handler(GameOver, game_over)
+    app.add_exception_handler(GameOverError, game_over)
     app.add_exception_handler(EngineUnavailable, unavailable)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(Exception, crash)
@@ -479,8 +457,8 @@ def create_app(
         """The games this server offers, as each describes itself: title, players
         (names, colours), board, keys, start position and time budget."""
         listed = []
-        for description in describe_all():
-            rules = get_game(description.name)
+        for description in api.describe_all():
+            rules = api.get_game(description.name)
             listed.append(
                 {
                     **description.to_dict(),
@@ -505,7 +483,7 @@ def create_app(
         view = await engines.call(
             raw, request.game, lambda _stop: api.view(request.game, request.position, request.move)
         )
-        return _json(view)
+        return _json(view.to_dict())
 
     @app.post(
         "/api/analyze",
@@ -550,7 +528,9 @@ def create_app(
             return _move(request, budget, stop)
 
         def quick() -> dict[str, Any] | None:
-            return _move(request, budget, None, quick=True)
+            if request.explain and not _quick_analysis(request.game, request.position):
+                return None
+            return _move(request, budget, api.STOPPED)
 
         return _json(await engines.call(raw, request.game, work, quick))
 
@@ -586,12 +566,13 @@ def create_app(
         order, alpha and beta, and whether it was pruned; the best line."""
         request = await _read(raw, TreeRequest)
         if request.game is None:
-            leaves = request.leaves
-            return _json(await run_in_threadpool(api.textbook_tree, leaves, request.algorithm))
+            leaves = request.leaves or []
+            traced = await run_in_threadpool(api.textbook_tree, leaves, request.algorithm)
+            return _json(traced.to_dict())
         game = request.game
         budget = engines.budget(game)
 
-        def work(stop: threading.Event | None) -> dict[str, Any]:
+        def work(stop: threading.Event | None) -> api.TracedTree:
             return api.tree(
                 game,
                 request.position,
@@ -601,7 +582,7 @@ def create_app(
                 stop=stop,
             )
 
-        return _json(await engines.call(raw, game, work))
+        return _json((await engines.call(raw, game, work)).to_dict())
 
     @app.get("/", include_in_schema=False)
     async def page() -> Response:

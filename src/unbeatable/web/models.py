@@ -3,8 +3,11 @@
 Requests are strict (no unknown fields, no type coercion, bounded strings), so
 bad input is turned away with a precise 422 before any engine work starts.
 Response models exist to document the JSON in the OpenAPI schema only: the
-endpoints return the library's own ``to_dict()`` objects untouched, so the web
-answer is exactly the one ``unbeatable analyze --json`` prints.
+endpoints send the ``to_dict()`` of the library's typed answers (so an
+analysis is the object ``unbeatable analyze --json`` prints), with nothing
+added but a threat's name on analysed moves and each game's start position
+and budget. A test compares these models with those types field by field, so
+the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -20,8 +23,16 @@ from pydantic import (
     model_validator,
 )
 
-from unbeatable.games import NAMING, OFFERED, UnknownGameError, get_game, normalise
-from unbeatable.search.levels import Level
+from unbeatable.api import (
+    NAMING,
+    OFFERED,
+    Level,
+    Result,
+    TreeAlgorithm,
+    UnknownGameError,
+    get_game,
+    normalise,
+)
 
 #: Longest position accepted. Tic-tac-toe needs 13 characters, a Connect Four
 #: grid 51, a full Connect Four move sequence 42, Gomoku 241, the largest m,n,k
@@ -159,9 +170,7 @@ class TreeRequest(_Request):
     leaves: list[float | list[Any]] | None = Field(
         default=None, max_length=4096, description="Leaf scores, left to right, or nested lists."
     )
-    algorithm: Literal["minimax", "alphabeta"] = Field(
-        default="minimax", description="Which walk to trace."
-    )
+    algorithm: TreeAlgorithm = Field(default="minimax", description="Which walk to trace.")
 
     @model_validator(mode="after")
     def _one_tree(self) -> TreeRequest:
@@ -187,7 +196,8 @@ class SolveRequest(_Request):
 
 # -- responses (documentation of the library's JSON) ----------------------------
 
-Result = Literal["win", "draw", "loss", "unknown"]
+#: How JSON writes an infinite alpha or beta.
+Infinity = Literal["inf", "-inf"]
 
 
 class MoveRef(BaseModel):
@@ -362,16 +372,19 @@ class TreeNode(BaseModel):
     move: str | None = Field(description="The move into this node (null at the root).")
     position: str
     to_move: str
-    score: float | str = Field(description="Minimax value for the root player (MAX).")
-    result: Result | None = Field(default=None, description="For the player who made the move.")
+    score: float = Field(description="Minimax value for the root player (MAX).")
+    result: Result | None = Field(
+        default=None,
+        description="For the player who made the move (absent on a tree of leaf scores).",
+    )
     plies: int | None = Field(default=None, description="Plies to the end, the move included.")
-    value: float | str | None = Field(description="What the algorithm returned here.")
+    value: float | None = Field(description="What the algorithm returned here.")
     bound: Literal["lower", "upper"] | None = Field(description="When that value is a bound.")
     best: bool = Field(description="On the line of best play.")
     order: int | None = Field(description="When the algorithm entered it (null: pruned).")
     known_at: int | None = Field(description="Entries made when its value was known.")
-    alpha: float | str | None
-    beta: float | str | None
+    alpha: float | Infinity | None = Field(description="Alpha when alpha-beta entered it.")
+    beta: float | Infinity | None = Field(description="Beta when alpha-beta entered it.")
     pruned: bool
     children: list[TreeNode]
 
@@ -379,10 +392,10 @@ class TreeNode(BaseModel):
 class TracedTree(BaseModel):
     """A tree as minimax or alpha-beta walked it."""
 
-    game: str | None = None
+    game: str | None = Field(default=None, description="Absent on a tree of leaf scores.")
     position: str | None = None
     depth: int | None = None
-    algorithm: str
+    algorithm: TreeAlgorithm
     nodes: int
     visited: int
     root: TreeNode
