@@ -40,9 +40,11 @@ class Limits:
     ``deadline`` is a :func:`time.perf_counter` value (None: no time limit).
     ``stop`` is a :class:`threading.Event` that another thread may set to end
     the search early (the web server sets it when the client has gone away).
-    Engines check :meth:`expired` every few thousand nodes and then raise
-    :class:`SearchTimeout` or answer with what they have. Every share of the
-    budget (:meth:`share`) keeps the same switch.
+    Engines check :meth:`expired` often enough to stop within milliseconds
+    (the generic engines every 1,024 nodes, the compiled solvers between
+    slices of their search) and then raise :class:`SearchTimeout` or answer
+    with what they have. Every share of the budget (:meth:`share`) keeps the
+    same switch.
     """
 
     __slots__ = ("deadline", "stop")
@@ -141,8 +143,9 @@ class Solved(NamedTuple):
 class Engine(Protocol):
     """A solver bound to one game. ``solve`` must respect ``limits``: once
     they expire, return an inexact outcome (or raise :class:`SearchTimeout`),
-    never run on. Engines are safe to share between threads: all search
-    state lives in each call."""
+    never run on. Engines are safe to share between threads: each call
+    keeps its own search state, and what an engine keeps between calls (its
+    tables: what it has learnt) is made to be raced on."""
 
     def solve(self, position: Any, limits: Limits = UNLIMITED, weak: bool = False) -> Solved:
         """The position's outcome for the side to move and a move that keeps it."""
