@@ -1,0 +1,60 @@
+// The HTTP API as the page uses it: one function per endpoint. The server
+// keeps no state, so every call carries the whole position; errors come back
+// as RequestError with the server's own sentence when it sent one.
+
+/** A failed request, with the server's own message when it sent one. */
+export class RequestError extends Error {}
+
+async function call(path, body) {
+  let response;
+  try {
+    response = await fetch(path, body === undefined ? {} : {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new RequestError("the server cannot be reached");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    data = null;
+  }
+  if (!response.ok) {
+    const why = (data && data.error) || `the server answered ${response.status}`;
+    throw new RequestError(response.status === 503 ? `${why} (the server is busy)` : why);
+  }
+  return data;
+}
+
+/** Every game the server plays, as each describes itself. */
+export function games() {
+  return call("/api/games");
+}
+
+/** A position as the page shows it (after ``move``, if given): board, side
+ * to move, legal moves with their cells, status. */
+export function position(game, notation, move = null) {
+  const body = { game, position: notation };
+  if (move !== null) body.move = move;
+  return call("/api/position", body);
+}
+
+/** The value of the position and of each of its moves. */
+export function analyze(game, notation) {
+  return call("/api/analyze", { game, position: notation });
+}
+
+/** The AI's move at ``level``, with the analysis it came from if ``explain``. */
+export function aiMove(game, notation, level, explain = false) {
+  const body = { game, position: notation, level };
+  if (explain) body.explain = true;
+  return call("/api/move", body);
+}
+
+/** The textbook tree over ``leaves`` as ``algorithm`` walks it. */
+export function textbookTree(leaves, algorithm) {
+  return call("/api/tree", { leaves, algorithm });
+}

@@ -1,0 +1,216 @@
+// The board: built from the game's description (rows, columns, labels,
+// whether stones drop), drawn from the server's view of the position. It
+// knows no rules: a cell or column can be played when the server listed a
+// legal move there, and a click is handed to the page through ``onPlay``.
+
+import { $, cellName, key, moveAt, seat, state, yourTurn } from "./state.js";
+import { hintWords, shortValue } from "./values.js";
+
+/** Boards with a side this long or longer (Gomoku's 15x15) are drawn small:
+ * thin grid lines, coordinates on the edges, every cell still in view. */
+const BIG_SIDE = 10;
+
+/** Build the empty board for the game on show; ``onPlay(row, col)`` is called
+ * when a cell (or, where stones drop, a column: row 0) is chosen. */
+export function buildBoard(onPlay) {
+  const game = state.game;
+  const board = $("board");
+  board.replaceChildren();
+  // Big boards (Gomoku) put the coordinates on the edges, not in every cell.
+  const big = Math.max(game.rows, game.columns) >= BIG_SIDE;
+  board.dataset.gravity = String(game.gravity);
+  board.dataset.big = String(big);
+  $("panel-play").dataset.big = String(big);
+  board.style.setProperty("--rows", game.rows);
+  board.style.setProperty("--cols", game.columns);
+  // The sides' colours, as the game describes them, under the names of their roles.
+  for (const side of game.sides) board.style.setProperty(`--stone-${seat(side.mark)}`, side.colour);
+  if (game.gravity) {
+    for (let c = 0; c < game.columns; c++) {
+      const column = document.createElement("button");
+      column.type = "button";
+      column.className = "column";
+      column.dataset.col = String(c);
+      column.tabIndex = -1;
+      const label = document.createElement("span");
+      label.className = "label";
+      label.setAttribute("aria-hidden", "true");
+      label.textContent = game.column_labels[c];
+      column.append(label);
+      for (let r = 0; r < game.rows; r++) {
+        const slot = document.createElement("span");
+        slot.className = "slot";
+        slot.dataset.row = String(r);
+        slot.setAttribute("aria-hidden", "true");
+        const disc = document.createElement("span");
+        disc.className = "disc";
+        const value = document.createElement("span");
+        value.className = "value";
+        slot.append(disc, value);
+        column.append(slot);
+      }
+      column.addEventListener("click", () => onPlay(0, c));
+      board.append(column);
+    }
+  } else {
+    const axis = (text, kind) => {
+      const label = document.createElement("span");
+      label.className = `axis ${kind}`;
+      label.setAttribute("aria-hidden", "true");
+      label.textContent = text;
+      board.append(label);
+    };
+    if (big) {
+      axis("", "corner");
+      for (const label of game.column_labels) axis(label, "col");
+    }
+    for (let r = 0; r < game.rows; r++) {
+      if (big) axis(game.row_labels[r], "row");
+      for (let c = 0; c < game.columns; c++) {
+        const cell = document.createElement("button");
+        cell.type = "button";
+        cell.className = "cell";
+        cell.dataset.row = String(r);
+        cell.dataset.col = String(c);
+        cell.tabIndex = -1;
+        cell.innerHTML = '<span class="mark" aria-hidden="true"></span>'
+          + '<span class="coord" aria-hidden="true"></span>'
+          + '<span class="value" aria-hidden="true"></span>';
+        cell.querySelector(".coord").textContent = cellName(r, c);
+        cell.addEventListener("click", () => onPlay(r, c));
+        board.append(cell);
+      }
+    }
+  }
+  state.focus = game.gravity ? Math.floor(game.columns / 2) : key(Math.floor(game.rows / 2), Math.floor(game.columns / 2));
+  const keys = game.keys.length
+    ? `Keys ${game.keys[0].key}–${game.keys[game.keys.length - 1].key} play ${game.gravity ? "the columns" : "the cells in reading order"}; arrow keys move around the board.`
+    : "Arrow keys move around the board; Enter or Space plays.";
+  $("keys").textContent = keys;
+}
+
+/** The mark in a cell of the server's board ("" for an empty one). */
+function markAt(view, row, col) {
+  const mark = view.board[row][col];
+  return mark === "." ? "" : mark;
+}
+
+/** What a hint's value looks like on the board: "win", "draw", "loss", or
+ * "guess" for the engine's pick that is not proven. */
+function valueKind(value) {
+  if (!value) return "";
+  return value.result === "unknown" ? "guess" : value.result;
+}
+
+/** Draw the server's view of the position, the last move, the winning line
+ * and any hint; name every cell or column for screen readers. */
+export function renderBoard() {
+  const game = state.game;
+  const view = state.view;
+  const board = $("board");
+  if (!game || !view) return;
+  const line = new Set((view.status.line || []).map(([r, c]) => key(r, c)));
+  board.dataset.position = view.position;
+  board.classList.toggle("over", view.status.over);
+  board.classList.toggle("draw", view.status.over && !view.status.winner);
+  board.classList.toggle("waiting", !yourTurn());
+  const hint = (r, c) => (state.hints ? state.hints.get(key(r, c)) : undefined);
+  if (game.gravity) {
+    for (const column of board.querySelectorAll(".column")) {
+      const c = Number(column.dataset.col);
+      const marks = [];
+      let hinted = null;
+      let lastHere = "";
+      for (const slot of column.querySelectorAll(".slot")) {
+        const r = Number(slot.dataset.row);
+        const mark = markAt(view, r, c);
+        const disc = slot.firstChild;
+        disc.dataset.mark = mark;
+        disc.dataset.side = seat(mark);
+        const last = state.last === key(r, c) && mark !== "";
+        slot.classList.toggle("win", line.has(key(r, c)));
+        slot.classList.toggle("last", last);
+        if (last) lastHere = mark;
+        disc.classList.toggle("drop", last);
+        if (last) disc.style.setProperty("--fall", String(r + 1));
+        if (mark) marks.unshift(mark);
+        const value = hint(r, c);
+        slot.querySelector(".value").textContent = value ? shortValue(value) : "";
+        slot.dataset.value = valueKind(value);
+        if (value) hinted = value;
+      }
+      const full = !view.moves.some((m) => m.col === c);
+      let name = `column ${game.column_labels[c]}: ${marks.length ? marks.join(" ") : "empty"}`;
+      if (full && marks.length) name += ", full";
+      if ([...line].some((k) => k.endsWith(`,${c}`))) name += ", part of the winning line";
+      if (lastHere) name += `, last move ${lastHere}`;
+      if (hinted) name += `, hint: ${hintWords(hinted)}`;
+      column.setAttribute("aria-label", name);
+      column.setAttribute("aria-disabled", String(full || !yourTurn()));
+      column.tabIndex = state.focus === c ? 0 : -1;
+    }
+  } else {
+    for (const cell of board.querySelectorAll(".cell")) {
+      const r = Number(cell.dataset.row);
+      const c = Number(cell.dataset.col);
+      const mark = markAt(view, r, c);
+      const value = hint(r, c);
+      cell.querySelector(".mark").textContent = mark;
+      cell.dataset.mark = mark;
+      cell.dataset.side = seat(mark);
+      cell.classList.toggle("win", line.has(key(r, c)));
+      cell.classList.toggle("last", state.last === key(r, c) && mark !== "");
+      cell.querySelector(".value").textContent = value ? shortValue(value) : "";
+      cell.dataset.value = valueKind(value);
+      let name = `${cellName(r, c)} ${mark || "empty"}`;
+      if (mark) name += ", taken";
+      if (line.has(key(r, c))) name += ", winning line";
+      if (state.last === key(r, c) && mark) name += ", last move";
+      if (value) name += `, hint: ${hintWords(value)}`;
+      cell.setAttribute("aria-label", name);
+      cell.setAttribute("aria-disabled", String(!moveAt(r, c) || !yourTurn()));
+      cell.tabIndex = state.focus === key(r, c) ? 0 : -1;
+    }
+  }
+}
+
+/** Resolves when the disc now falling (if any) has landed, so the next one
+ * starts after it: the animations' own end (finished, or cancelled when the
+ * board is rebuilt), so no duration here has to match style.css. With
+ * reduced motion nothing runs and it resolves at once. */
+export function landed() {
+  const falling = [...$("board").querySelectorAll(".disc.drop")];
+  const running = falling.flatMap((disc) => disc.getAnimations());
+  return Promise.all(running.map((animation) => animation.finished.catch(() => null)));
+}
+
+// -- keyboard focus within the board -------------------------------------------------
+
+function focusTarget() {
+  const board = $("board");
+  if (state.game.gravity) return board.querySelector(`.column[data-col="${state.focus}"]`);
+  const [r, c] = String(state.focus).split(",");
+  return board.querySelector(`.cell[data-row="${r}"][data-col="${c}"]`);
+}
+
+function moveFocus(dr, dc) {
+  const game = state.game;
+  if (game.gravity) {
+    state.focus = Math.min(game.columns - 1, Math.max(0, state.focus + dc));
+  } else {
+    const [r, c] = String(state.focus).split(",").map(Number);
+    state.focus = key(Math.min(game.rows - 1, Math.max(0, r + dr)), Math.min(game.columns - 1, Math.max(0, c + dc)));
+  }
+  renderBoard();
+  const target = focusTarget();
+  if (target) target.focus();
+}
+
+/** Arrow keys move the focus around the board (one tab stop for the board). */
+export function onBoardKey(event) {
+  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  if (moves[event.key]) {
+    event.preventDefault();
+    moveFocus(...moves[event.key]);
+  }
+}

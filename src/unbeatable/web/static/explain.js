@@ -1,0 +1,109 @@
+// Explanations in sentences: why the AI played its move (the Explain panel)
+// and what best play looks like after a hinted move. Every claim is read
+// from the server's analysis: values, lines of best play, threats.
+
+import { $, opponent, sideName, state } from "./state.js";
+import { GUESS, atOnce, bestOf, lineText, listed, movesToList, sameValue, valueWords } from "./values.js";
+
+/** What best play after ``value.move`` looks like: "X answers a1 and wins in 2 more". */
+function continuation(value, mover) {
+  const line = value.line || [];
+  const other = sideName(opponent(mover));
+  if (value.result === "unknown") return "not proven within the time limit";
+  const ending = atOnce(value);
+  if (ending) return ending;
+  if (value.threat && value.result === "win") {
+    return `${sideName(mover)} wins by ${value.threat} in ${value.plies}: ${lineText(line)}`;
+  }
+  if (value.threat && value.result === "loss") {
+    return `${other} answers ${line[1]} and wins by ${value.threat} in ${value.plies - 1}: ${lineText(line.slice(1))}`;
+  }
+  if (line.length < 2) return "best play is not proven move by move yet";
+  const after = value.plies - 2;
+  const later = after > 0 ? ` in ${after} more` : "";
+  const answer = `${other} answers ${line[1]}`;
+  if (value.result === "loss") return `${answer} and wins${later}`;
+  if (value.result === "win") return `${answer}, and ${sideName(mover)} still wins${later}`;
+  return `${answer}, and best play ends in a draw`;
+}
+
+/** "c2 (loss in 2): X answers a1 and wins." */
+export function lineSentence(value, mover, best = false) {
+  if (value.result === "unknown") return `${value.move}: its value was not proven within the time limit.`;
+  return `${value.move} (${valueWords(value)}${best ? ", best" : ""}): ${continuation(value, mover)}.`;
+}
+
+/** The words under the board with a hint: the best move (or moves) and the
+ * line of best play after it, for ``you``. */
+export function hintText(analysis, you) {
+  const best = bestOf(analysis);
+  if (!best) return "";
+  if (best.result === "unknown") {
+    const losing = analysis.moves.filter((m) => m.result === "loss").length;
+    let text = `Best guess: ${best.move} (${GUESS} on the board), not proven.`;
+    if (losing === analysis.moves.length - 1) text += " Every other move is proven to lose.";
+    else if (losing) text += ` ${losing} ${losing === 1 ? "move is" : "moves are"} proven to lose.`;
+    return text;
+  }
+  const equals = analysis.moves.filter((m) => sameValue(m, best));
+  return equals.length > 1
+    ? `Equally good: ${listed(equals.map((m) => m.move))}. For example, ${lineSentence(best, you)}`
+    : `Best: ${lineSentence(best, you)}`;
+}
+
+/** The Explain panel: every move the AI could play (the best few on big
+ * boards) with its value and line, and why it chose the one it played. */
+export function renderExplanation() {
+  const panel = $("explanation");
+  const info = state.explanation;
+  panel.hidden = !$("explain").checked || !info;
+  if (panel.hidden) return;
+  const { analysis, chosen, mover, level } = info;
+  const best = bestOf(analysis);
+  const played = analysis.moves.find((m) => m.move === chosen);
+  const list = $("considered");
+  list.replaceChildren();
+  const { shown, rest } = movesToList(analysis, chosen);
+  for (const value of shown) {
+    const item = document.createElement("li");
+    item.className = `v-${value.result}`;
+    item.dataset.move = value.move;
+    const top = best && sameValue(value, best);
+    item.textContent = lineSentence(value, mover, top);
+    if (value.move === chosen) {
+      item.classList.add("chosen");
+      item.prepend("▶ ");
+    }
+    list.append(item);
+  }
+  if (rest) {
+    const more = document.createElement("li");
+    more.className = "more";
+    more.textContent = `${rest}.`;
+    list.append(more);
+  }
+  const name = state.game.gravity ? `column ${chosen}` : chosen;
+  $("explain-title").textContent = `Why the AI played ${name}`;
+  let summary = rest
+    ? `The AI's (${sideName(mover)}) best moves by value, each with its value for the AI under perfect play from both sides; the other moves are counted below.`
+    : `Every move the AI (${sideName(mover)}) could play, with its value for the AI under perfect play from both sides.`;
+  const mistakes = `at the ${level} level the AI makes mistakes on purpose`;
+  if (best && played) {
+    const equals = analysis.moves.filter((m) => sameValue(m, best)).map((m) => m.move);
+    if (best.result === "unknown" && played.move === best.move) {
+      summary += ` No move was proven to win or draw within the time limit: ${chosen} is the engine's best guess.`;
+    } else if (best.result === "unknown") {
+      summary += ` No move was proven to win or draw within the time limit; the engine's best guess was ${best.move}, and ${mistakes}.`;
+    } else if (sameValue(played, best)) {
+      summary += equals.length > 1
+        ? ` ${chosen} is one of ${equals.length} equally good moves (${listed(equals)}: ${valueWords(best)}).`
+        : ` It played the best move: ${valueWords(best)}.`;
+    } else if (played.result === "unknown") {
+      summary += ` ${chosen} was not valued in time; ${listed(equals)} ${equals.length > 1 ? "are" : "is"} proven: ${valueWords(best)}.`;
+    } else {
+      summary += ` ${listed(equals)} ${equals.length > 1 ? "were" : "was"} better (${valueWords(best)}); ${mistakes}.`;
+    }
+  }
+  if (analysis.exact === false) summary += " Some values could not be proven within the time limit.";
+  $("explain-summary").textContent = summary;
+}

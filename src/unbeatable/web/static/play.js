@@ -1,0 +1,273 @@
+// Playing a game: your moves, the AI's, hints, Undo and new games. Every
+// position comes from the server (with its side to move, legal moves and
+// status); the page only shows your move at once in the cell the server said
+// it fills, while the server's answer is on its way.
+
+import * as api from "./api.js";
+import { buildBoard, landed, renderBoard } from "./board.js";
+import { hintText, renderExplanation } from "./explain.js";
+import { closeExplore } from "./explore.js";
+import {
+  $, cellName, inProgress, key, moveAt, setBusy, setStatus, sideName, state, yourTurn,
+} from "./state.js";
+import { record, renderTally } from "./tally.js";
+import { atLeast, bestOf, forYou } from "./values.js";
+
+export function render() {
+  if (!state.game || !state.view) return;
+  renderBoard();
+  $("undo").disabled = state.busy || state.history.length === 0;
+  $("hint").disabled = !yourTurn();
+  $("legend").hidden = !state.hints;
+  $("legend-guess").hidden = !state.hints || !state.hintGuess;
+  $("legend-blank").hidden = !state.hints || !state.hintUnproven;
+  $("hint-text").hidden = !state.hints || !state.hintText;
+  $("hint-text").textContent = state.hints ? state.hintText : "";
+  renderExplanation();
+  renderTally(state.game);
+}
+
+/** Tick the radio button of the side you play. */
+function checkSide(mark) {
+  for (const radio of document.querySelectorAll('input[name="mark"]')) radio.checked = radio.value === mark;
+}
+
+/** The "You play" choice, one radio button per side of the game on show,
+ * and the side Play Game gives you (the second: the AI opens). */
+function renderSides() {
+  const game = state.game;
+  if (!game.players.includes(state.you)) state.you = game.players[0];
+  const choice = $("sides");
+  for (const old of choice.querySelectorAll("label")) old.remove();
+  for (const side of game.sides) {
+    const label = document.createElement("label");
+    const radio = document.createElement("input");
+    radio.type = "radio";
+    radio.name = "mark";
+    radio.value = side.mark;
+    const name = document.createElement("span");
+    name.className = "side-name";
+    name.textContent = sideName(side.mark);
+    label.append(radio, " ", name);
+    choice.append(label);
+  }
+  checkSide(state.you);
+  $("play-as").textContent = sideName(game.players[1]);
+}
+
+/** The result line, with where the winning line is, as the server's status
+ * says; the result counted once in the record. */
+function finish() {
+  const status = state.view.status;
+  const game = state.game;
+  const where = (status.line || []).map(([r, c]) => cellName(r, c));
+  const place = game.gravity
+    ? ` in ${[...new Set(where)].join(", ")}`.replace(/, ([^,]*)$/, " and $1")
+    : ` on ${where.join(", ")}`;
+  let result;
+  if (!status.winner) {
+    result = "draw";
+    setStatus(`Draw: the game is over and nobody has ${game.goal}.`);
+  } else if (status.winner === state.you) {
+    result = "win";
+    setStatus(`You win! ${sideName(status.winner)} has ${game.goal}${place}.`);
+  } else {
+    result = "loss";
+    setStatus(`The AI wins: ${sideName(status.winner)} has ${game.goal}${place}.`);
+  }
+  if (state.recorded === null) {
+    state.recorded = result;
+    record(game.name, result, 1);
+  }
+}
+
+export async function humanMove(row, col) {
+  if (!yourTurn()) return;
+  const move = moveAt(row, col);
+  if (!move) {
+    setStatus(`${cellName(row, col)} is ${state.game.gravity ? "full" : "taken"}: choose another move.`);
+    return;
+  }
+  const token = state.token;
+  const before = state.view;
+  state.history.push({ view: before, recorded: state.recorded, last: state.last });
+  // Show the move at once, in the cell the server said it fills; who moves
+  // next (and what they may play) is the server's to say when it answers.
+  const board = before.board.map((r) => r.split(""));
+  board[move.row][move.col] = state.you;
+  state.view = { ...before, board: board.map((r) => r.join("")), moves: [], to_move: null };
+  state.hints = null;
+  state.focus = state.game.gravity ? move.col : key(move.row, move.col);
+  state.last = key(move.row, move.col);
+  setBusy(true);
+  render();
+  try {
+    const view = await api.position(state.game.name, before.position, move.move);
+    if (token !== state.token) return;
+    state.view = view;
+    setBusy(false);
+    if (view.status.over) {
+      finish();
+      render();
+      return;
+    }
+    aiMove();
+  } catch (err) {
+    if (token !== state.token) return;
+    state.last = state.history.pop().last;
+    state.view = before;
+    setBusy(false);
+    setStatus(`Your move was not sent: ${err.message}. Try again.`, () => humanMove(row, col));
+    render();
+  }
+}
+
+async function aiMove() {
+  const token = state.token;
+  const before = state.view;
+  const mover = before.to_move;
+  const explain = $("explain").checked;
+  const level = $("level").value;
+  setBusy(true);
+  state.hints = null;
+  setStatus(`The AI (${sideName(mover)}) is thinking…`);
+  render();
+  try {
+    const reply = await api.aiMove(state.game.name, before.position, level, explain);
+    if (token !== state.token) return;
+    await landed();
+    if (token !== state.token) return;
+    const cell = before.moves.find((m) => m.move === reply.move.move);
+    state.view = reply.view;
+    if (cell) state.last = key(cell.row, cell.col);
+    state.explanation = explain && reply.analysis
+      ? { analysis: reply.analysis, chosen: reply.move.move, mover, level }
+      : null;
+    setBusy(false);
+    const name = state.game.gravity ? `column ${reply.move.move}` : reply.move.move;
+    const unproven = reply.proven === false ? " (a heuristic pick: not proven in time)" : "";
+    if (reply.view.status.over) finish();
+    else setStatus(`The AI played ${name}${unproven}. Your turn (${sideName(state.you)}).`);
+  } catch (err) {
+    if (token !== state.token) return;
+    setBusy(false);
+    setStatus(`The AI could not answer: ${err.message}.`, aiMove);
+  }
+  render();
+}
+
+/** Start the game on show again: from its initial position, as the server
+ * gives it. ``aiOpens``: you take the second side, and the AI moves first. */
+export async function newGame(aiOpens) {
+  if (aiOpens && state.you !== state.game.players[1]) {
+    state.you = state.game.players[1];
+    checkSide(state.you);
+  }
+  state.token += 1;
+  const token = state.token;
+  state.history = [];
+  state.hints = null;
+  state.explanation = null;
+  state.last = null;
+  state.recorded = null;
+  setBusy(true);
+  try {
+    const view = await api.position(state.game.name, "");
+    if (token !== state.token) return;
+    state.view = view;
+    setBusy(false);
+    closeExplore();
+    if (view.to_move !== state.you) {
+      aiMove();
+      return;
+    }
+    setStatus(`New game: you play ${sideName(state.you)} and move first.`);
+  } catch (err) {
+    if (token !== state.token) return;
+    setBusy(false);
+    setStatus(`Could not start a game: ${err.message}.`, () => newGame(aiOpens));
+  }
+  render();
+}
+
+export function undo() {
+  if (state.busy || state.history.length === 0) return;
+  const entry = state.history.pop();
+  if (state.recorded !== null) record(state.game.name, state.recorded, -1); // the finished game is open again
+  state.view = entry.view;
+  state.recorded = entry.recorded;
+  state.hints = null;
+  state.explanation = null;
+  state.last = entry.last;
+  setStatus(`Took back your last move. Your turn (${sideName(state.you)}).`);
+  closeExplore();
+  render();
+}
+
+export async function hint() {
+  if (!yourTurn()) return;
+  const token = state.token;
+  const view = state.view;
+  setBusy(true);
+  setStatus("Working out every move's value…");
+  render();
+  try {
+    const analysis = await api.analyze(state.game.name, view.position);
+    if (token !== state.token || view !== state.view) return;
+    const best = bestOf(analysis);
+    // Only proven values go on the board, and the engine's pick: a board of
+    // question marks says nothing.
+    state.hints = new Map();
+    for (const value of analysis.moves) {
+      if (value.result === "unknown" && value !== best) continue;
+      const cell = view.moves.find((m) => m.move === value.move);
+      if (cell) state.hints.set(key(cell.row, cell.col), value);
+    }
+    state.hintGuess = Boolean(best && best.result === "unknown");
+    state.hintUnproven = analysis.moves.some((m) => m.result === "unknown");
+    setBusy(false);
+    const value = forYou(analysis);
+    // Not exact: only a lower bound, as a move not valued in time may do better.
+    const bound = analysis.exact === false ? atLeast(analysis) : null;
+    if (!value) setStatus("Hint: no value proven within the time limit.");
+    else if (bound) setStatus(`Hint: ${bound}; other moves were not valued in time.`);
+    else setStatus(`Hint: with perfect play ${value}.`);
+    state.hintText = hintText(analysis, state.you);
+  } catch (err) {
+    if (token !== state.token) return;
+    setBusy(false);
+    setStatus(`No hint: ${err.message}.`, hint);
+  }
+  render();
+}
+
+/** Whether to go on with ``what`` (a new game), asking first if a game is under way. */
+export function confirmDiscard(what) {
+  if (!inProgress()) return true;
+  return window.confirm(`${what}? The game in progress will be discarded.`);
+}
+
+/** Show another game: its board, its sides, and a new game on it. */
+export function switchGame(name) {
+  const game = state.games.get(name);
+  if (!game) return;
+  state.game = game;
+  buildBoard(humanMove);
+  renderSides();
+  newGame(false);
+}
+
+/** The game's keyboard shortcuts (its description lists them), anywhere on the Play view. */
+export function onKey(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey || !state.game) return;
+  if ($("panel-play").hidden) return;
+  const tag = event.target && event.target.tagName;
+  if (tag === "SELECT" || tag === "TEXTAREA" || tag === "INPUT") return;
+  if (event.target && event.target.closest && event.target.closest('[role="tree"]')) return;
+  const shortcut = state.game.keys.find((k) => k.key === event.key);
+  if (!shortcut) return;
+  const move = state.view && state.view.moves.find((m) => m.move === shortcut.move);
+  event.preventDefault();
+  if (move) humanMove(move.row, move.col);
+  else if (yourTurn()) setStatus(`${shortcut.move} cannot be played now.`);
+}

@@ -1,0 +1,102 @@
+// What the page is showing: the game's description, the server's view of
+// the position, and what the player has done. Everything here is read from
+// the server's answers; nothing is worked out by the rules of a game.
+
+export const $ = (id) => document.getElementById(id);
+
+export const state = {
+  /** name -> the game's own description, from /api/games. */
+  games: new Map(),
+  game: null,
+  /** Your mark, one of the game's players. */
+  you: null,
+  /** The position on show: the server's view of it. */
+  view: null,
+  /** Views (and what was recorded) before each of your moves: Undo goes back. */
+  history: [],
+  busy: false,
+  /** Bumped by every new game, so answers for an abandoned game are dropped. */
+  token: 0,
+  /** "row,col" -> value, while a hint is shown. */
+  hints: null,
+  hintText: "",
+  /** Whether the hint on show marks a best guess, and leaves moves blank. */
+  hintGuess: false,
+  hintUnproven: false,
+  /** The AI's last move with the analysis it came from, while Explain shows it. */
+  explanation: null,
+  /** The cell that changed last (animated), "row,col". */
+  last: null,
+  /** The result counted in the record for the game on show, if finished. */
+  recorded: null,
+  /** What to do when Retry is pressed. */
+  retry: null,
+  /** Keyboard focus within the board: a "row,col" cell or a column number. */
+  focus: null,
+};
+
+export const key = (row, col) => `${row},${col}`;
+
+/** Whether the game on show is finished, as the server says. */
+export function over() {
+  return Boolean(state.view && state.view.status.over);
+}
+
+export function yourTurn() {
+  return Boolean(state.view) && !state.busy && !over() && state.view.to_move === state.you;
+}
+
+export function inProgress() {
+  return state.history.length > 0 && !over();
+}
+
+export function setStatus(text, retry = null) {
+  $("status").textContent = text;
+  state.retry = retry;
+  $("retry").hidden = retry === null;
+}
+
+export function setBusy(busy) {
+  state.busy = busy;
+  $("board").setAttribute("aria-busy", String(busy));
+}
+
+// -- the players, as the game describes them ------------------------------------
+
+export function sideOf(mark) {
+  const game = state.game;
+  return (game && game.sides.find((side) => side.mark === mark)) || { mark, name: mark, colour: "" };
+}
+
+/** "X" or "Yellow (o)": how the game calls a player. */
+export function sideName(mark) {
+  const side = sideOf(mark);
+  return side.name.toLowerCase() === mark ? side.name : `${side.name} (${mark})`;
+}
+
+/** "first" or "second": which of the game's players a mark is ("" for none),
+ * so that styles name a side by its role, never by its mark. */
+export function seat(mark) {
+  const at = state.game.players.indexOf(mark);
+  return at < 0 ? "" : ["first", "second"][at];
+}
+
+/** The game's other player. */
+export function opponent(mark) {
+  const [first, second] = state.game.players;
+  return mark === first ? second : first;
+}
+
+// -- the board's cells -------------------------------------------------------------
+
+/** The legal move that plays at this board target, if any. */
+export function moveAt(row, col) {
+  if (!state.view) return null;
+  if (state.game.gravity) return state.view.moves.find((m) => m.col === col) || null;
+  return state.view.moves.find((m) => m.row === row && m.col === col) || null;
+}
+
+export function cellName(row, col) {
+  const { column_labels: columns, row_labels: rows } = state.game;
+  return rows.length ? `${columns[col]}${rows[row]}` : `column ${columns[col]}`;
+}
