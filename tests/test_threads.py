@@ -33,9 +33,7 @@ def answer(query: tuple[str, str]) -> tuple[object, ...]:
 
 def test_threads_get_the_answers_one_thread_gets() -> None:
     alone = [answer(q) for q in QUERIES]
-    for memo in (api._analyses, api._moves):
-        memo.clear()
-    api.engine("connect4").reset()  # type: ignore[attr-defined]
+    api.clear_caches()  # the threads start as cold as the single thread did
     with ThreadPoolExecutor(8) as pool:
         together = list(pool.map(answer, QUERIES * 3))
     assert together == alone * 3

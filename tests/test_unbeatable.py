@@ -325,3 +325,14 @@ def test_the_faces_import_only_the_api() -> None:
                 if name.startswith("unbeatable"):
                     top = ".".join(name.split(".")[:2])
                     assert top in allowed, f"{path.name} imports {name}"
+
+
+def test_clearing_the_caches_forgets_what_was_learnt() -> None:
+    """After clear_caches() nothing is known without a search: a cold start."""
+    game = "mnk:3,4,3"
+    searched = unbeatable.ai_turn(game, "")
+    assert searched is not None and searched.proven
+    assert unbeatable.ai_turn(game, "", stop=api.STOPPED) == searched
+    api.clear_caches()
+    assert unbeatable.ai_turn(game, "", stop=api.STOPPED) is None
+    assert unbeatable.ai_turn(game, "") == searched  # the same answer, searched again

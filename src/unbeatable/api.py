@@ -42,6 +42,7 @@ from unbeatable.games import (
 from unbeatable.search.analysis import (
     Analysis,
     MoveValue,
+    forget_lines,
     move_value,
     obvious,
     resisting,
@@ -98,6 +99,9 @@ class GameOverError(GameError):
     """The game is over, so there is no move to make (the web answers 409)."""
 
 
+#: Guards :data:`_made`.
+_lock = threading.Lock()
+
 #: Proven analyses and AI moves per (game object, algorithm, position); the
 #: position itself, not its table key, which mirror images may share:
 #: values never change, and the AI meets the same positions again and again.
@@ -127,20 +131,47 @@ def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any,
     return rules, position
 
 
+#: Every engine made so far, so that :func:`clear_caches` reaches them all.
+_made: list[Engine] = []
+
+
 @lru_cache(maxsize=64)
 def _engine(rules: Any, algorithm: str) -> Engine:
+    made: Engine
     if algorithm == "special":
         special = specialised_engine(rules.name)
         assert special is not None
-        return special
-    if algorithm == Algorithm.negamax:
-        return Negamax(rules)
-    if algorithm in (Algorithm.minimax, Algorithm.alphabeta):
+        made = special
+    elif algorithm == Algorithm.negamax:
+        made = Negamax(rules)
+    elif algorithm in (Algorithm.minimax, Algorithm.alphabeta):
         # The teaching engines are imported only when asked for: start-up stays light.
         from unbeatable.search import minimax
 
-        return minimax.TextbookEngine(rules, getattr(minimax, algorithm))
-    raise GameError(f"unknown algorithm {algorithm!r} (use one of: {', '.join(ALGORITHMS)})")
+        made = minimax.TextbookEngine(rules, getattr(minimax, algorithm))
+    else:
+        raise GameError(f"unknown algorithm {algorithm!r} (use one of: {', '.join(ALGORITHMS)})")
+    with _lock:
+        if all(made is not other for other in _made):
+            _made.append(made)
+    return made
+
+
+def clear_caches() -> None:
+    """Forget everything this process has learnt: the analyses and AI moves
+    remembered here, the lines of best play, and the tables of every engine
+    made so far (opening books stay: they are read, not learnt). The next
+    query starts as cold as in a fresh process: tests and benchmarks that
+    compare runs need that."""
+    _analyses.clear()
+    _moves.clear()
+    forget_lines()
+    with _lock:
+        engines = list(_made)
+    for made in engines:
+        reset = getattr(made, "reset", None)
+        if reset is not None:
+            reset()
 
 
 def engine(game: str | Game[Any, Any], algorithm: str | None = None) -> Engine:
@@ -686,6 +717,7 @@ __all__ = [
     "best_move",
     "book_builder",
     "choose_move",
+    "clear_caches",
     "default_time_limit",
     "describe",
     "describe_all",

@@ -112,6 +112,11 @@ class Analysis(NamedTuple):
 #: position): the lines of neighbouring moves share their ends.
 _lines: Memo[tuple[Any, Any], tuple[Any, ...]] = Memo(1 << 16)
 
+
+def forget_lines() -> None:
+    """Forget every line of best play followed so far (a cold start)."""
+    _lines.clear()
+
 #: Rank of a move whose value is unknown: above any proven loss, below a draw.
 UNPROVEN = (1, 0)
 

@@ -96,7 +96,7 @@ class Negamax(Generic[P, M]):
         # the position stored: keys may be shared by mirror images)
         self.table: dict[Hashable, tuple[float, int, M | None, int, P]] = {}
 
-    def clear(self) -> None:
+    def reset(self) -> None:
         """Forget everything learned (benchmarks use it to measure cold searches)."""
         self.table.clear()
 
