@@ -260,18 +260,18 @@ def solve(
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
     with _patience(rules, time_limit is None):
-        solution = run(position)
+        solution = api.solve(rules, position, weak=weak, time_limit=time_limit)
     if json_:
-        _json_line(solution)
+        _json_line(solution.to_dict())
         return
-    value = solution["result"]
-    if solution["plies"] is not None and value in ("win", "loss"):
-        value += f" in {solution['plies']} plies"
-    score = "" if solution["score"] is None else f", score {solution['score']}"
-    proven = "" if solution["exact"] else " (not proven: the time budget ran out)"
+    value: str = solution.result
+    if solution.plies is not None and value in ("win", "loss"):
+        value += f" in {solution.plies} plies"
+    score = "" if solution.score is None else f", score {solution.score}"
+    proven = "" if solution.exact else " (not proven: the time budget ran out)"
     out = console()
-    out.print(f"{solution['position']!r}: {solution['to_move']} to move, {value}{score}{proven}")
-    out.print(f"[dim]{solution['nodes']:,} nodes in {solution['time_ms']} ms[/dim]")
+    out.print(f"{solution.position!r}: {solution.to_move} to move, {value}{score}{proven}")
+    out.print(f"[dim]{solution.nodes:,} nodes in {solution.time_ms} ms[/dim]")
 
 
 @app.command()
