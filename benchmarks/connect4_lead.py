@@ -24,7 +24,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import contextlib
 import random
 import statistics
 import sys
@@ -32,7 +31,7 @@ import time
 from pathlib import Path
 
 from unbeatable.games.connect4 import Connect4Position, connect4
-from unbeatable.search.engine import Limits, SearchTimeout
+from unbeatable.search.engine import Limits
 from unbeatable.solvers.connect4 import Connect4Engine
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4"
@@ -92,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
 
     orders = {
         "centre order": (centre, False),
-        "heuristic first": (engine._lead, False),
-        "... two at once": (engine._lead, True),
+        "heuristic first": (engine.lead, False),
+        "... two at once": (engine.lead, True),
     }
     times: dict[str, list[float]] = {name: [] for name in orders}
     for position in chosen:
@@ -101,13 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         lower = engine.lower_bound(position)
         if lower is None:
             continue
-        for name, (lead, race) in orders.items():
+        for name, (lead, side_by_side) in orders.items():
             engine.reset()
-            engine.race = race
+            engine.side_by_side = side_by_side
             start = time.perf_counter()
             limits = Limits.seconds(args.cap)
-            with contextlib.suppress(SearchTimeout):
-                engine._best_move(position, lower, False, limits, lead=lead(position))
+            engine.prove_keeping_move(position, lower, limits, lead=lead(position))
             times[name].append(time.perf_counter() - start)
     print(
         f"{'order':<16} {'total s':>8} {'median s':>9} {'slowest s':>10} {'> 1 s':>6} {'> 2 s':>6}"

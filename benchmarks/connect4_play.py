@@ -48,7 +48,7 @@ import unbeatable
 from unbeatable import api
 from unbeatable.games.connect4 import PONS_BASE, Connect4Position, connect4, pons_score
 from unbeatable.solvers.connect4 import Connect4Engine
-from unbeatable.solvers.connect4.engine import default_book
+from unbeatable.solvers.connect4.book import default_book
 from unbeatable.solvers.connect4.table import TranspositionTable
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4"

@@ -177,20 +177,20 @@ def test_the_book_plays_its_deepest_level_and_bounds_the_next() -> None:
     """At the book's deepest level the engine plays the stored move (no
     search); a book without moves searches the children in centre order,
     skipping those the book's bound one stone past it rules out; every
-    move it passes over gives value away (one test at a time: racing two,
-    see below, takes the first proved)."""
+    move it passes over gives value away (one test at a time: two side by
+    side, see below, take the first proved)."""
     table = TranspositionTable()
-    engine = Connect4Engine(table=table, race=False)
+    engine = Connect4Engine(table=table, side_by_side=False)
     book = engine.book
     assert book is not None and book.plies == 8
     # A win (score 6); in centre order the first move that keeps it is column 6.
     position = game.parse("35773146")
     score = book.get(position)
     assert score == 6
-    refuted: list[int] = []
     engine.book = Book(book.plies, book.keys, book.scores)  # the same book without moves
-    move = engine._best_move(position, score, False, Limits.seconds(600), refuted)
-    assert move == 5 and refuted == [3, 2, 4, 1]
+    kept = engine.prove_keeping_move(position, score, Limits.seconds(600))
+    move, refuted = kept.move, kept.refuted
+    assert move == 5 and refuted == (3, 2, 4, 1)
     bounds = [book.parent_bound(game.play(position, col)) for col in refuted]
     assert [b for b in bounds if b is not None and -b < score]  # ruled out by the book alone
     book_free = Connect4Engine(table=table, book=None)
@@ -203,11 +203,11 @@ def test_the_book_plays_its_deepest_level_and_bounds_the_next() -> None:
     assert solved.nodes == 0 and solved.move == 5
 
 
-def test_racing_two_tests_the_first_move_proved_keeps_the_value() -> None:
-    """Under a time limit two null-window tests run at once: the move that
-    comes back keeps the value, every move reported refuted gives value away,
-    the helper's nodes are counted, and if the limits end the race the moves
-    cut short are pending, in the order they were taken."""
+def test_two_tests_side_by_side_the_first_move_proved_keeps_the_value() -> None:
+    """Under a time limit two null-window tests run side by side: the move
+    that comes back keeps the value, every move reported refuted gives value
+    away, the helper's nodes are counted, and if the limits end both tests
+    the moves cut short are reported, in the order they were taken."""
     table = TranspositionTable()
     book_free = Connect4Engine(table=TranspositionTable(), book=None)
     for line, lead in (("35773146", None), ("721672466", 0), ("1172323336", 0)):
@@ -215,18 +215,18 @@ def test_racing_two_tests_the_first_move_proved_keeps_the_value() -> None:
         score = book_free.solve_score(position)[0]
         engine = Connect4Engine(table=table, book=None)
         engine.reset()
-        refuted: list[int] = []
-        before = engine._count.nodes
-        move = engine._best_move(position, score, False, Limits.seconds(600), refuted, lead=lead)
+        before = engine.searcher.nodes
+        kept = engine.prove_keeping_move(position, score, Limits.seconds(600), lead=lead)
+        move = kept.move
         assert move is not None and -book_free.solve_score(game.play(position, move))[0] == score
-        for col in refuted:
+        for col in kept.refuted:
             assert -book_free.solve_score(game.play(position, col))[0] < score
-        assert engine._count.nodes > before
+        assert engine.searcher.nodes > before
     engine.reset()
-    pending: list[tuple[int, int]] = []
     position = game.parse("1172323336")
-    with pytest.raises(SearchTimeout):
-        engine._best_move(position, -1, False, Limits.seconds(0.001), [], pending, lead=0)
+    kept = engine.prove_keeping_move(position, -1, Limits.seconds(0.001), lead=0)
+    assert kept.timed_out and kept.move is None
+    pending = kept.cut_short
     assert 1 <= len(pending) <= 2 and pending[0] == (0, 1)
 
 
@@ -289,7 +289,7 @@ def test_past_the_book_the_engine_keeps_the_proved_bound_first(
     def out_of_time(*args: object, **kwargs: object) -> int:
         raise SearchTimeout("no time left for the exact score")
 
-    monkeypatch.setattr(engine, "_score", out_of_time)
+    monkeypatch.setattr(engine.searcher, "score", out_of_time)
     solved = engine.solve(position, Limits.seconds(60))
     assert solved.move_proven and solved.outcome == Outcome("win", None, exact=False)
     assert -engine.solve_score(game.play(position, solved.move))[0] >= 6
@@ -305,7 +305,7 @@ def test_out_of_time_the_move_under_test_is_played_and_its_bound_tried_next(
     engine = Connect4Engine(table=TranspositionTable())
     position = game.parse("721672466")  # one stone past the book, score 2
     assert engine.lower_bound(position) == 2
-    search = engine._search
+    search = engine.searcher.test
     cut_short = game.play(position, 5)
 
     def slow_on_the_keeper(child: Connect4Position, *args: object) -> int:
@@ -313,13 +313,13 @@ def test_out_of_time_the_move_under_test_is_played_and_its_bound_tried_next(
             raise SearchTimeout("out of time")
         return search(child, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(engine, "_search", slow_on_the_keeper)
+    monkeypatch.setattr(engine.searcher, "test", slow_on_the_keeper)
     solved = engine.solve(position, Limits.seconds(60))
     assert solved.move == 5 and not solved.move_proven  # 3, 2, 4 and 1 refuted first
     for reply in game.moves(cut_short):
         after = game.play(cut_short, reply)
         if not game.is_terminal(after):
-            assert engine._likely_bound(after) == 2 and engine.lower_bound(after) is None
+            assert engine.bounds.likely_lower(after) == 2 and engine.lower_bound(after) is None
 
 
 def test_a_likely_bound_no_move_keeps_falls_back_to_the_exact_search() -> None:
@@ -329,8 +329,8 @@ def test_a_likely_bound_no_move_keeps_falls_back_to_the_exact_search() -> None:
     truth = Connect4Engine(table=TranspositionTable()).solve(position)
     engine = Connect4Engine(table=TranspositionTable())
     for _, before in predecessors(position):
-        engine._remember(before, -7, proved=False)  # "at least 7": too high
-    assert engine._likely_bound(position) == 7 and engine.lower_bound(position) is None
+        engine.bounds.remember(before, -7, proved=False)  # "at least 7": too high
+    assert engine.bounds.likely_lower(position) == 7 and engine.lower_bound(position) is None
     solved = engine.solve(position, Limits.seconds(60))
     assert (solved.outcome, solved.move, solved.move_proven) == (truth.outcome, truth.move, True)
 

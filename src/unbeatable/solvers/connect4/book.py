@@ -44,6 +44,7 @@ from __future__ import annotations
 import os
 import struct
 import sys
+import threading
 import time
 import zlib
 from array import array
@@ -249,6 +250,22 @@ def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
     return Book._sorted(plies, keys, array("b", score_bytes), array("b", move_bytes))
 
 
+_default_book: Book | None = None
+_default_loaded = False
+_default_lock = threading.Lock()
+
+
+def default_book() -> Book | None:
+    """The shipped opening book, loaded once, at first use (None if not shipped)."""
+    global _default_book, _default_loaded
+    with _default_lock:
+        if not _default_loaded:
+            _default_loaded = True
+            if DEFAULT_BOOK.exists():
+                _default_book = load_book(DEFAULT_BOOK)
+        return _default_book
+
+
 @dataclass(frozen=True, slots=True)
 class BookStats:
     """What a build did."""
@@ -312,7 +329,6 @@ def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
     (one stone past the book) is proven to keep the score, children that the
     shipped book's bound already rules out skipped.
     """
-    from unbeatable.search.engine import UNLIMITED
     from unbeatable.solvers.connect4.engine import Connect4Engine
 
     game = connect4()
@@ -324,7 +340,7 @@ def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
     for key, moves, known in items:
         position = _as_keyed(game.parse(moves))
         score = known if known is not None else engine.solve_score(position, guess=guess)[0]
-        move = engine._best_move(position, score, False, UNLIMITED)  # the exact score: kept
+        move = engine.prove_keeping_move(position, score).move  # the exact score: kept
         out.append((key, score, NO_MOVE if move is None else move))
         guess = score
     return out
@@ -540,6 +556,7 @@ __all__ = [
     "BookStats",
     "book_from_checkpoint",
     "build_book",
+    "default_book",
     "enumerate_positions",
     "load_book",
 ]

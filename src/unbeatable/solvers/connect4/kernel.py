@@ -24,12 +24,13 @@ score; Pons scores throughout) and uses the transposition table. With
 by :data:`PROVEN`, and leaves the table alone (guesses must not pollute it).
 
 ``stats`` is a small int64 array (:func:`new_stats`): nodes searched, node
-budget, aborted flag, table generation, and the depth at which an aborted
-search stopped. A search that runs out of budget returns with the flag set
-(its value must be ignored) and its stack intact: called again with
-``resume=True`` and a larger budget, it carries on exactly where it stopped.
-That is how callers with a deadline or a stop switch check them between
-slices of work without ever redoing any.
+budget, aborted flag, table generation, the depth at which an aborted
+search stopped, and where an aborted :func:`narrow` stood. A search that
+runs out of budget returns with the flag set (its value must be ignored)
+and its stack intact: called again with ``resume=True`` and a larger
+budget, it carries on exactly where it stopped. :func:`narrow` resumes the
+same way. That is how callers with a deadline or a stop switch check them
+between slices of work without ever redoing any.
 
 Transposition table
 -------------------
@@ -70,8 +71,10 @@ BOARD = U(rules.BOARD_MASK)
 #: Columns from the centre out: central stones take part in more fours.
 ORDER = rules.CENTRE_ORDER
 
-# Fields of ``stats``.
+# Fields of ``stats``: the search's, then where an aborted :func:`narrow`
+# stood (its interval, guess, guided tests left and the test under way).
 NODES, BUDGET, ABORTED, GENERATION, DEPTH = 0, 1, 2, 3, 4
+LO, HI, GUESS, GUIDED_LEFT, PROBE = 5, 6, 7, 8, 9
 TABLE_SIZE = (1 << 24) + 43
 _SIZE = U(TABLE_SIZE)
 _SIX = U(63)
@@ -87,7 +90,7 @@ win_now = njit(cache=True, nogil=True, inline="always")(rules.win_now_score)
 
 def new_stats() -> np.ndarray:
     """A fresh ``stats`` array (see the module docstring)."""
-    return np.zeros(5, dtype=np.int64)
+    return np.zeros(10, dtype=np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -511,15 +514,31 @@ def narrow(
     bits: np.ndarray,
     ints: np.ndarray,
     stats: np.ndarray,
+    resume: bool,
 ) -> int:
     """The score, known to lie in ``[lo, hi]``, by null-window searches
     placed by :func:`probe_point` (the first :data:`GUIDED` at ``guess``).
-    Runs to the end: no budget (callers with limits drive the same steps
-    from Python, in resumable slices)."""
-    guided = 0 if guess == NO_GUESS else GUIDED
+
+    The one narrowing loop of the solver: :func:`solve` runs it to the end,
+    callers with limits in slices of the node budget. Out of budget it
+    returns with the aborted flag set (the value means nothing) and its
+    state in ``stats``; called again with ``resume=True`` (``lo``, ``hi``
+    and ``guess`` then ignored) it carries on where it stopped."""
+    if resume:
+        lo, hi, guess = stats[LO], stats[HI], stats[GUESS]
+        guided, med = stats[GUIDED_LEFT], stats[PROBE]
+    else:
+        guided, med = (0 if guess == NO_GUESS else GUIDED), 0
+    stats[ABORTED] = 0
     while lo < hi:
-        med = probe_point(lo, hi, guess if guided > 0 else NO_GUESS)
-        r = search(cur, mask, moves, med, med + 1, EXACT, table, bits, ints, stats, False)
+        if not resume:
+            med = probe_point(lo, hi, guess if guided > 0 else NO_GUESS)
+        r = search(cur, mask, moves, med, med + 1, EXACT, table, bits, ints, stats, resume)
+        resume = False
+        if stats[ABORTED]:
+            stats[LO], stats[HI], stats[GUESS] = lo, hi, guess
+            stats[GUIDED_LEFT], stats[PROBE] = guided, med
+            return 0
         if r <= med:
             hi = r
         else:
@@ -546,6 +565,7 @@ def solve(
     if can_win_next(cur, mask):
         return 1 if weak else win_now(moves)
     if weak:
-        return min(max(narrow(cur, mask, moves, -1, 1, NO_GUESS, table, bits, ints, stats), -1), 1)
+        score = narrow(cur, mask, moves, -1, 1, NO_GUESS, table, bits, ints, stats, False)
+        return min(max(score, -1), 1)
     lo, hi = -win_now(moves + 1), win_now(moves)
-    return narrow(cur, mask, moves, lo, hi, guess, table, bits, ints, stats)
+    return narrow(cur, mask, moves, lo, hi, guess, table, bits, ints, stats, False)

@@ -1,0 +1,226 @@
+"""The sliced search driver: the compiled searches, run a slice at a time.
+
+The kernel's searches stop when a node budget runs out and carry on exactly
+where they stopped when called again (see :mod:`.kernel`). :class:`SlicedSearch`
+calls them in slices of :data:`SLICE` nodes and checks the caller's limits
+(deadline, stop switch) between slices, so a search can be stopped within
+milliseconds and never redoes any work. It also holds what a search needs
+besides the position: the transposition table (shared by every thread),
+each thread's stacks, and each thread's node count.
+
+The kernel (numba, numpy) is imported at the first search, so that answers
+from the opening book alone never load it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from unbeatable.games.connect4 import Connect4Position, connect4, win_now_score
+from unbeatable.search.engine import Limits, SearchTimeout
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    import numpy as np
+
+    from unbeatable.solvers.connect4.table import TranspositionTable
+
+#: Nodes per slice of a search (about 10 ms): how often the limits are checked.
+SLICE = 100_000
+_UNLIMITED_NODES = 1 << 62
+
+
+@cache
+def kernel() -> ModuleType:
+    """The compiled kernel, loaded (numba and numpy with it) at the first search."""
+    from unbeatable.solvers.connect4 import kernel
+
+    return kernel
+
+
+class _Stacks(threading.local):
+    """This thread's search stacks and statistics (the table is shared, these
+    cannot be), made at the thread's first search."""
+
+    def __init__(self) -> None:
+        k = kernel()
+        self.bits, self.ints = k.new_stacks()
+        self.stats = k.new_stats()
+
+
+class _Count(threading.local):
+    """Nodes searched by this thread."""
+
+    nodes = 0
+
+
+class SlicedSearch:
+    """Exact searches over one transposition table, each run in slices with
+    the limits checked between them.
+
+    The table defaults to the process-wide one (128 MiB, see :mod:`.table`),
+    allocated at the first search. Safe to share between threads: each
+    thread searches with its own stacks and counts its own nodes.
+    """
+
+    def __init__(self, table: TranspositionTable | None = None) -> None:
+        self._table = table
+        self._stacks: _Stacks | None = None
+        self._count = _Count()
+        self._lock = threading.Lock()
+
+    @property
+    def table(self) -> TranspositionTable:
+        """The transposition table, allocated (128 MiB) at the first search."""
+        with self._lock:
+            if self._table is None:
+                from unbeatable.solvers.connect4.table import shared_table
+
+                self._table = shared_table()
+            return self._table
+
+    @property
+    def _mine(self) -> _Stacks:
+        """This thread's stacks."""
+        with self._lock:
+            if self._stacks is None:
+                self._stacks = _Stacks()
+            return self._stacks
+
+    @property
+    def nodes(self) -> int:
+        """Nodes this thread has searched so far: callers report differences."""
+        return self._count.nodes
+
+    def credit(self, nodes: int) -> None:
+        """Count on this thread nodes that a helper thread searched for it."""
+        self._count.nodes += nodes
+
+    def solve_score(
+        self, position: Connect4Position, *, weak: bool = False, guess: int | None = None
+    ) -> tuple[int, int]:
+        """Exact Pons score (weak: -1, 0 or 1) and nodes searched, in one
+        compiled call with no limits; ``guess``: a likely score to test first.
+        The side to move may win at once; nobody may have won yet."""
+        k = kernel()
+        stacks = self._mine
+        stats = stacks.stats
+        stats[k.NODES] = 0
+        stats[k.BUDGET] = _UNLIMITED_NODES
+        stats[k.GENERATION] = self.table.generation
+        score = k.solve(
+            k.U(position.current()),
+            k.U(position.mask),
+            position.stones,
+            weak,
+            k.NO_GUESS if guess is None else guess,
+            self.table.entries,
+            stacks.bits,
+            stacks.ints,
+            stats,
+        )
+        nodes = int(stats[k.NODES])
+        self._count.nodes += nodes
+        return int(score), nodes
+
+    def test(self, position: Connect4Position, alpha: int, beta: int, limits: Limits) -> int:
+        """One exact alpha-beta search within ``(alpha, beta)`` (a null window,
+        for a test), under the kernel's contract: the side to move cannot win
+        at once. Raises :class:`SearchTimeout` once the limits expire."""
+        k = kernel()
+        stacks = self._mine
+        cur, mask = k.U(position.current()), k.U(position.mask)
+        entries = self.table.entries
+
+        def step(resume: bool) -> int:
+            return int(
+                k.search(
+                    cur,
+                    mask,
+                    position.stones,
+                    alpha,
+                    beta,
+                    k.EXACT,
+                    entries,
+                    stacks.bits,
+                    stacks.ints,
+                    stacks.stats,
+                    resume,
+                )
+            )
+
+        return self._in_slices(step, stacks.stats, limits)
+
+    def score(
+        self,
+        position: Connect4Position,
+        limits: Limits,
+        *,
+        weak: bool = False,
+        lower: int | None = None,
+    ) -> int:
+        """The exact score (weak: its sign, or a bound of the right sign) by
+        the kernel's null-window narrowing (:func:`~.kernel.narrow`), in
+        slices. ``lower``: a known lower bound, also tested first as the
+        likely score. Raises :class:`SearchTimeout` once the limits expire."""
+        stones = position.stones
+        if connect4().winning_moves(position, position.to_move):
+            return 1 if weak else win_now_score(stones)
+        k = kernel()
+        lo, hi = (-1, 1) if weak else (-win_now_score(stones + 1), win_now_score(stones))
+        guess = k.NO_GUESS
+        if lower is not None:
+            lo = max(lo, min(lower, 1) if weak else lower)
+            guess = lo
+        if lo >= hi:
+            return lo
+        stacks = self._mine
+        cur, mask = k.U(position.current()), k.U(position.mask)
+        entries = self.table.entries
+
+        def step(resume: bool) -> int:
+            return int(
+                k.narrow(
+                    cur,
+                    mask,
+                    stones,
+                    lo,
+                    hi,
+                    guess,
+                    entries,
+                    stacks.bits,
+                    stacks.ints,
+                    stacks.stats,
+                    resume,
+                )
+            )
+
+        return self._in_slices(step, stacks.stats, limits)
+
+    def clear(self) -> None:
+        """Forget what the table learnt (benchmarks time positions from scratch)."""
+        self.table.clear()
+
+    def _in_slices(self, step: Callable[[bool], int], stats: np.ndarray, limits: Limits) -> int:
+        """Run a kernel search, ``step(resume)``, :data:`SLICE` nodes at a time
+        until it finishes, checking the limits before each slice; raises
+        :class:`SearchTimeout` once they expire. Counts its nodes."""
+        k = kernel()
+        stats[k.NODES] = 0
+        stats[k.GENERATION] = self.table.generation
+        resume = False
+        try:
+            while True:
+                if limits.bounded and limits.expired():
+                    raise SearchTimeout(f"limits reached after {int(stats[k.NODES]):,} nodes")
+                stats[k.BUDGET] = stats[k.NODES] + SLICE
+                value = step(resume)
+                if not stats[k.ABORTED]:
+                    return value
+                resume = True
+        finally:
+            self._count.nodes += int(stats[k.NODES])
