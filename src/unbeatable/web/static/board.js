@@ -175,13 +175,20 @@ export function renderBoard() {
 }
 
 /** Resolves when the disc now falling (if any) has landed, so the next one
- * starts after it: the animations' own end (finished, or cancelled when the
+ * starts after it: on the animation's own end event (or its cancel, when the
  * board is rebuilt), so no duration here has to match style.css. With
  * reduced motion nothing runs and it resolves at once. */
 export function landed() {
-  const falling = [...$("board").querySelectorAll(".disc.drop")];
-  const running = falling.flatMap((disc) => disc.getAnimations());
-  return Promise.all(running.map((animation) => animation.finished.catch(() => null)));
+  const falling = [...$("board").querySelectorAll(".disc.drop")].filter((disc) => disc.getAnimations().length);
+  return Promise.all(falling.map((disc) => new Promise((resolve) => {
+    const over = new AbortController();
+    const end = () => {
+      over.abort();
+      resolve();
+    };
+    disc.addEventListener("animationend", end, { signal: over.signal });
+    disc.addEventListener("animationcancel", end, { signal: over.signal });
+  })));
 }
 
 // -- keyboard focus within the board -------------------------------------------------
