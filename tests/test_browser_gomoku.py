@@ -22,8 +22,17 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
-from test_web_browser import DOCS, browser, cell, choose_game, column, open_page, position, settle
-from unbeatable import api
+from test_web_browser import (
+    DOCS,
+    browser,
+    cell,
+    choose_game,
+    column,
+    open_page,
+    position,
+    settle,
+    start_at,
+)
 from unbeatable.games import get_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -44,28 +53,6 @@ def page(browser: sync_api.Browser, live_server: str) -> Iterator[Page]:
     foreign, problems = ctx.checks
     ctx.close()
     assert not foreign and not problems, (foreign, problems)
-
-
-def start_at(page: Page, game: str, moves: list[str]) -> None:
-    """Choose ``game`` with the board after ``moves`` as its first position."""
-    rules = get_game(game)
-    pos = rules.initial()
-    for move in moves:
-        pos = api.play_move(rules, pos, move)
-    view = api.view(rules, pos)
-
-    def first_view(route: Any) -> None:
-        body = json.loads(route.request.post_data or "{}")
-        if body.get("position") == "" and "move" not in body:
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(view))
-        else:
-            route.continue_()
-
-    page.route("**/api/position", first_view)
-    page.get_by_label("Game", exact=True).select_option(game)
-    settle(page)
-    if view["to_move"] == "x":  # the player's turn (else the AI has answered)
-        assert position(page) == view["position"]
 
 
 def last_marked(page: Page) -> list[str]:

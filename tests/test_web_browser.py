@@ -12,6 +12,7 @@ UNBEATABLE_SCREENSHOTS=1 (to docs/), elsewhere to pytest's temporary folder.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -135,6 +136,35 @@ def choose_game(page: Page, name: str) -> None:
     settle(page)
 
 
+def start_at(page: Page, game: str, moves: list[str]) -> None:
+    """Choose ``game`` with the board after ``moves`` as its first position:
+    a game can only start from the empty board on the page, so the server's
+    first view of the game is replaced by that position's view (the page holds
+    no rules: it plays on from whatever the server shows)."""
+    rules = unbeatable.get_game(game)
+    pos = rules.initial()
+    for move in moves:
+        pos = api.play_move(rules, pos, move)
+    view = api.view(rules, pos)
+    answer = json.dumps(view.to_dict())
+
+    def first_view(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        if body.get("position") == "" and "move" not in body:
+            route.fulfill(status=200, content_type="application/json", body=answer)
+        else:
+            route.continue_()
+
+    page.route("**/api/position", first_view)
+    if page.get_by_label("Game", exact=True).input_value() == game:
+        page.get_by_role("button", name="New Game", exact=True).click()
+    else:
+        page.get_by_label("Game", exact=True).select_option(game)
+    settle(page)
+    if view.to_move == "x":  # the player's turn (else the AI has answered)
+        assert position(page) == view.position
+
+
 # -- players -----------------------------------------------------------------------
 
 Human = Callable[[str], str]
@@ -162,7 +192,7 @@ def random_player(seed: int) -> Human:
     return play
 
 
-def play_out(page: Page, you: str, human: Human, check_ai: bool = True) -> dict[str, Any]:
+def play_out(page: Page, you: str, human: Human, check_ai: bool = True) -> api.Status:
     """Play the game on the page to its end; return the final status. With
     ``check_ai`` (the impossible level), each AI answer must be the library's
     best move."""
@@ -171,7 +201,7 @@ def play_out(page: Page, you: str, human: Human, check_ai: bool = True) -> dict[
         settle(page)
         pos = position(page)
         status = api.status(TTT, pos)
-        if status["over"]:
+        if status.over:
             return status
         assert rules.to_move(rules.parse(pos)) == you
         move = human(pos)
@@ -180,7 +210,7 @@ def play_out(page: Page, you: str, human: Human, check_ai: bool = True) -> dict[
         if not check_ai:
             continue
         mine = rules.format(api.play_move(TTT, pos, move))
-        if api.status(TTT, mine)["over"]:
+        if api.status(TTT, mine).over:
             assert position(page) == mine
             continue
         best = unbeatable.best_move(TTT, mine)
@@ -188,7 +218,7 @@ def play_out(page: Page, you: str, human: Human, check_ai: bool = True) -> dict[
         assert position(page) == rules.format(api.play_move(TTT, mine, best.move))
 
 
-def check_finished_board(page: Page, status: dict[str, Any], you: str) -> None:
+def check_finished_board(page: Page, status: api.Status, you: str) -> None:
     """Status line, winning line colour and the cells' names agree with the library."""
     settle(page)
     text = page.locator("#status").inner_text()
@@ -201,16 +231,18 @@ def check_finished_board(page: Page, status: dict[str, Any], you: str) -> None:
             page.locator(f'.cell[data-row="{r}"][data-col="{c}"]').get_attribute("aria-label") or ""
         )
     ]
-    if status["winner"] is None:
-        assert text.startswith("Draw")
+    if status.winner is None:
+        # What the server says (over, no winner), not why: no "the board is full".
+        assert text == "Draw: the game is over and nobody has three in a row."
         expect(page.locator("#board")).to_have_class(re.compile(r"\bdraw\b"))
         assert won == []
     else:
-        assert status["winner"] != you, "the Impossible AI lost"
-        line = sorted(tuple(cell) for cell in status["line"])
+        assert status.winner != you, "the Impossible AI lost"
+        assert status.line is not None
+        line = sorted(status.line)
         assert won == line
         names = [unbeatable.get_game(TTT).format_move(r * 3 + c) for r, c in line]
-        assert text.startswith(f"The AI wins: {status['winner'].upper()} has three in a row")
+        assert text.startswith(f"The AI wins: {status.winner.upper()} has three in a row")
         assert all(name in text for name in names)
         green = page.locator(f'.cell[data-row="{line[0][0]}"][data-col="{line[0][1]}"]')
         assert green.evaluate("c => getComputedStyle(c).backgroundColor") == WIN_GREEN
@@ -233,9 +265,9 @@ def test_impossible_never_loses(page: Page, you: str, name: str) -> None:
     status = play_out(page, you, HUMANS[name]())
     check_finished_board(page, status, you)
     if name == "perfect":
-        assert status["winner"] is None
+        assert status.winner is None
     if name == "hopeless":
-        assert status["winner"] == ("o" if you == "x" else "x")
+        assert status.winner == ("o" if you == "x" else "x")
 
 
 def test_play_game_lets_the_ai_open_and_says_so(page: Page) -> None:
@@ -264,7 +296,7 @@ def test_new_game_and_undo(page: Page) -> None:
 
 def test_undo_of_a_finished_game_takes_its_result_back(page: Page) -> None:
     status = play_out(page, "x", hopeless)
-    assert status["winner"] == "o" and tally(page) == (0, 0, 1)
+    assert status.winner == "o" and tally(page) == (0, 0, 1)
     page.get_by_role("button", name="Undo", exact=True).click()
     expect(page.locator("#board")).not_to_have_class(re.compile(r"\bover\b"))
     assert tally(page) == (0, 0, 0)
@@ -286,14 +318,10 @@ def test_hint_values_every_move_with_its_line(page: Page) -> None:
     expect(page.locator("#legend")).to_be_visible()
     text = page.locator("#hint-text").inner_text()
     assert "answers" in text or "wins at once" in text
-    if (
-        sum(
-            1
-            for m in analysis.moves
-            if (m.result, m.plies) == (analysis.best.result, analysis.best.plies)
-        )
-        > 1
-    ):  # type: ignore[union-attr]
+    best = analysis.best
+    assert best is not None
+    equals = [m for m in analysis.moves if (m.result, m.plies) == (best.result, best.plies)]
+    if len(equals) > 1:
         assert text.startswith("Equally good:")
 
 
@@ -380,7 +408,7 @@ def test_connect4_by_columns(page: Page) -> None:
     # The disc sits where the server says it lands: the bottom slot of column 4.
     bottom = page.locator('.column[data-col="3"] .slot[data-row="5"] .disc')
     expect(bottom).to_have_attribute("data-mark", "x")
-    assert view["board"][5][3] == "x"
+    assert view.board[5][3] == "x"
     page.keyboard.press("3")
     settle(page)
     assert position(page)[2] == "3"
@@ -399,6 +427,82 @@ def test_connect4_hint_and_full_columns(page: Page) -> None:
     for c in "1234567":
         label = column(page, c).get_attribute("aria-label") or ""
         assert "hint: " in label or label.endswith("full")
+
+
+def rgb(colour: str) -> str:
+    """A #rrggbb colour as getComputedStyle gives it."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def test_the_sides_come_from_the_games_description(page: Page) -> None:
+    """You play: one radio button per side as the game names it, and its marks
+    in the side's colour, for every game (nothing about x or o in the page)."""
+
+    def sides() -> list[str]:
+        radios = page.get_by_role("group", name="You play").get_by_role("radio")
+        names: list[str] = radios.evaluate_all("rs => rs.map((r) => r.labels[0].innerText.trim())")
+        return names
+
+    assert sides() == ["X", "O"]
+    cell(page, "b2").click()
+    settle(page)
+    ttt = api.describe(TTT)
+    assert ttt is not None
+    for side in ttt.sides:
+        mark = page.locator(f'.cell[data-mark="{side.mark}"] .mark').first
+        assert mark.evaluate("m => getComputedStyle(m).color") == rgb(side.colour)
+    page.once("dialog", lambda d: d.accept())  # the game in progress is discarded
+    choose_game(page, "connect4")
+    assert sides() == ["Red (x)", "Yellow (o)"]
+    expect(page.get_by_role("radio", name="Red (x)")).to_be_checked()
+    expect(page.locator("#play-as")).to_have_text("Yellow (o)")
+    column(page, "4").click()
+    settle(page)
+    c4 = api.describe("connect4")
+    assert c4 is not None
+    for side in c4.sides:
+        disc = page.locator(f'.disc[data-mark="{side.mark}"]').first
+        assert disc.evaluate("d => getComputedStyle(d).backgroundColor") == rgb(side.colour)
+
+
+#: Logs, in order, each disc that lands (its drop animation ends) and each
+#: disc that appears on the board.
+LOG_DROPS = """
+() => {
+  window.drops = [];
+  const board = document.getElementById("board");
+  const landed = (e) => drops.push(`landed ${e.target.dataset.mark}`);
+  board.addEventListener("animationend", landed, { capture: true });  // before the page hears it
+  new MutationObserver((changes) => {
+    for (const { oldValue, target } of changes) {
+      if (!oldValue && target.dataset.mark) drops.push(`shown ${target.dataset.mark}`);
+    }
+  }).observe(board, { subtree: true, attributeFilter: ["data-mark"], attributeOldValue: true });
+}
+"""
+
+
+def test_the_ais_disc_falls_after_yours_has_landed(page: Page) -> None:
+    choose_game(page, "connect4")
+    page.evaluate(LOG_DROPS)
+    column(page, "4").click()
+    settle(page)
+    expect(page.locator(".slot.last")).to_have_count(1)
+    drops: list[str] = page.evaluate("drops")
+    assert drops[0] == "shown x" and "shown o" in drops, drops
+    assert "landed x" in drops and drops.index("landed x") < drops.index("shown o"), drops
+
+
+def test_with_reduced_motion_nothing_falls_and_nothing_waits(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    choose_game(page, "connect4")
+    page.evaluate(LOG_DROPS)
+    column(page, "4").click()
+    settle(page)
+    drops: list[str] = page.evaluate("drops")
+    assert "shown o" in drops and not any(d.startswith("landed") for d in drops), drops
+    expect(page.locator("#status")).to_contain_text("Your turn")
 
 
 def test_an_mnk_game_plays_on_the_same_page(page: Page) -> None:
@@ -445,6 +549,21 @@ def test_explore_opens_the_tree_below_the_position(page: Page) -> None:
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     expect(first).to_have_attribute("aria-expanded", "false")
+
+
+def test_explore_opens_no_move_the_server_says_ends_the_game(page: Page) -> None:
+    start_at(page, TTT, ["a3", "b3", "a2", "b2"])  # x to move: a1 wins at once
+    page.get_by_role("button", name="Explore").click()
+    tree = page.get_by_role("tree", name="Explore the tree below this position")
+    win = tree.get_by_role("treeitem", name=re.compile(r"^a1: win in 1"))
+    expect(win).to_have_count(1)
+    assert win.get_attribute("aria-expanded") is None
+    for move in ("c3", "c2", "b1", "c1"):
+        item = tree.get_by_role("treeitem", name=re.compile(rf"^{move}: "))
+        expect(item).to_have_attribute("aria-expanded", "false")
+    win.focus()
+    page.keyboard.press("ArrowRight")
+    assert win.get_by_role("treeitem").count() == 0
 
 
 def learn_tree(page: Page) -> sync_api.Locator:
@@ -638,7 +757,7 @@ def test_screenshots(page: Page, tmp_path: Path) -> None:
     folder.mkdir(exist_ok=True)
     page.get_by_role("switch", name="Explain").check()
     status = play_out(page, "x", hopeless)
-    assert status["winner"] == "o"
+    assert status.winner == "o"
     page.screenshot(path=str(folder / "screenshot.png"), full_page=True, animations="disabled")
     learn_tree(page)
     page.get_by_role("checkbox", name="Alpha-beta").check()
