@@ -25,7 +25,7 @@ import time
 
 from unbeatable.games.connect4 import connect4
 from unbeatable.solvers.connect4 import Connect4Engine
-from unbeatable.solvers.connect4.book import enumerate_positions
+from unbeatable.solvers.connect4.book_builder import enumerate_positions
 
 game = connect4()
 

@@ -12,13 +12,11 @@ from connect4_sets import short_lines
 from unbeatable.games.connect4 import connect4, pons_outcome, win_now_score
 from unbeatable.search.engine import Outcome
 from unbeatable.solvers.connect4 import Connect4Engine
-from unbeatable.solvers.connect4.book import (
-    DEFAULT_BOOK,
-    Book,
+from unbeatable.solvers.connect4.book import DEFAULT_BOOK, Book, load_book
+from unbeatable.solvers.connect4.book_builder import (
     book_from_checkpoint,
     build_book,
     enumerate_positions,
-    load_book,
 )
 
 game = connect4()

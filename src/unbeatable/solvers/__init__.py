@@ -26,7 +26,7 @@ _SOLVERS: dict[str, tuple[str, str]] = {
 }
 #: game name -> (module, function) that builds its opening book.
 _BOOKS: dict[str, tuple[str, str]] = {
-    "connect4": ("unbeatable.solvers.connect4.book", "build_book"),
+    "connect4": ("unbeatable.solvers.connect4.book_builder", "build_book"),
 }
 
 

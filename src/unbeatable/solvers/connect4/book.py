@@ -4,21 +4,18 @@ Early positions are the expensive ones (the reference C++ solver needs over
 10 minutes for the empty board), so the engine answers positions with few
 stones from a book. An "impossible" AI picks its move by valuing every child
 of the position it faces, so the book must hold every position it can meet
-*and* their children: we store all positions with at most ``plies`` stones
+*and* their children: it stores all positions with at most ``plies`` stones
 reachable by legal play (games already won excluded), reduced by mirror
-symmetry: a position and its mirror image share one entry.
+symmetry: a position and its mirror image share one entry, under the smaller
+of their keys (:func:`book_key`).
 
-Building: only the deepest level is searched (in parallel, locally with a
-process pool or on a Ray cluster). Every shallower level follows exactly by
-negamax over the book itself: a position's score is the best of its
-children's, negated, or the immediate-win score. Results are appended to a
-checkpoint file as they arrive, so an interrupted build resumes where it
-stopped (and a build for more plies reuses one for fewer).
-
-The deepest level also gets its best move: there the value is known but the
+The deepest level also has its best move: there the value is known but the
 children are not in the book, and proving which of them keeps the value can
 take several seconds (a 9-stone null-window search each), more than an AI move
 may. Every shallower position's move follows from its children's scores.
+
+This module reads books and looks positions up; :mod:`.book_builder` builds
+them (it needs the solver, which needs this module).
 
 File format (version 3, little endian): ``b"UBC4BOOK"``, version (u32),
 plies (u32), entries (u64), then one zlib stream of
@@ -45,26 +42,20 @@ import os
 import struct
 import sys
 import threading
-import time
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
 
 from unbeatable.games.connect4 import (
-    CELLS,
     WIDTH,
     Connect4Position,
     canonical_key,
-    connect4,
     mirror_bits,
     position_key,
     predecessors,
-    win_now_score,
 )
 
 MAGIC = b"UBC4BOOK"
@@ -76,10 +67,16 @@ NO_MOVE = -1
 _HEADER = struct.Struct("<8sIIQ")
 #: The book shipped with the package (absent until built).
 DEFAULT_BOOK = Path(__file__).resolve().parent / "data" / "book.bin"
-#: Positions per task: siblings stay together, so a worker's table helps them.
-CHUNK = 32
 
-Progress = Callable[[int, int], None]
+
+def book_key(position: Connect4Position) -> tuple[int, bool]:
+    """``position``'s key in a book, and whether that key is its mirror
+    image's: the book keeps the smaller of the two, and a stored move is a
+    move of the position in the orientation its key encodes."""
+    cur, mask = position.current(), position.mask
+    own = position_key(cur, mask)
+    mirrored = position_key(mirror_bits(cur), mirror_bits(mask))
+    return (own, False) if own <= mirrored else (mirrored, True)
 
 
 class Book:
@@ -141,16 +138,14 @@ class Book:
         """
         if position.stones != self.plies or position.winner is not None:
             return None
-        cur, mask = position.current(), position.mask
-        own = position_key(cur, mask)
-        mirrored = position_key(mirror_bits(cur), mirror_bits(mask))
-        i = bisect_left(self.keys, min(own, mirrored))
-        if i == len(self.keys) or self.keys[i] != min(own, mirrored):
+        key, mirrored = book_key(position)
+        i = bisect_left(self.keys, key)
+        if i == len(self.keys) or self.keys[i] != key:
             return None
         col = self.moves[i]
         if col == NO_MOVE:
             return None
-        return col if own <= mirrored else WIDTH - 1 - col
+        return WIDTH - 1 - col if mirrored else col
 
     @property
     def has_moves(self) -> bool:
@@ -266,297 +261,11 @@ def default_book() -> Book | None:
         return _default_book
 
 
-@dataclass(frozen=True, slots=True)
-class BookStats:
-    """What a build did."""
-
-    plies: int
-    positions: int
-    #: Deepest-level positions searched in this run (the rest came from the
-    #: checkpoint or follow from their children).
-    searched: int
-    resumed: int
-    seconds: float
-    path: Path
-    bytes: int
-
-
-def enumerate_positions(plies: int, root: str = "") -> list[list[tuple[int, str]]]:
-    """Per level (root's stone count up to ``plies`` stones), the (canonical
-    key, move sequence) of every position reachable from ``root`` by legal
-    play with no four yet, one per mirror pair, sorted by move sequence so
-    that siblings sit together."""
-    game = connect4()
-    start = game.parse(root)
-    if start.moves is None or start.winner is not None:
-        raise ValueError("the root must be a move sequence of a game still running")
-    levels: list[list[tuple[int, str]]] = [[(canonical_key(start), root)]]
-    frontier = [start]
-    for _ in range(start.stones, plies):
-        seen: dict[int, Connect4Position] = {}
-        for position in frontier:
-            for col in game.moves(position):
-                child = game.play(position, col)
-                if child.winner is None:
-                    seen.setdefault(canonical_key(child), child)
-        frontier = sorted(seen.values(), key=lambda p: p.moves or "")
-        levels.append([(canonical_key(p), p.moves or "") for p in frontier])
-    return levels
-
-
-#: A deepest-level position to solve: its key, its move sequence, and its
-#: score if a checkpoint already has it (then only its move is searched).
-Task = tuple[int, str, "int | None"]
-
-
-def _as_keyed(position: Connect4Position) -> Connect4Position:
-    """The position in the orientation its book key encodes (the smaller of
-    its and its mirror's key), so that stored moves have one meaning."""
-    cur, mask = position.current(), position.mask
-    if position_key(cur, mask) <= position_key(mirror_bits(cur), mirror_bits(mask)):
-        return position
-    mirrored = "".join(str(WIDTH + 1 - int(c)) for c in position.moves or "")
-    return Connect4Position(mirror_bits(position.x), mirror_bits(position.o), mirrored)
-
-
-def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
-    """Worker task: exact score and best move of each position given.
-
-    Uses the worker process's shared table without clearing it, so siblings
-    solved one after another reuse each other's work, and tests each
-    position's score first at its predecessor's (siblings' scores are close).
-    The move is the engine's: the first in centre-first order whose child
-    (one stone past the book) is proven to keep the score, children that the
-    shipped book's bound already rules out skipped.
-    """
-    from unbeatable.solvers.connect4.engine import Connect4Engine
-
-    game = connect4()
-    # The shipped book is used only for bounds one stone past it (and its
-    # own moves, the very ones this computes); scores come from searches.
-    engine = Connect4Engine()
-    out = []
-    guess: int | None = None
-    for key, moves, known in items:
-        position = _as_keyed(game.parse(moves))
-        score = known if known is not None else engine.solve_score(position, guess=guess)[0]
-        move = engine.prove_keeping_move(position, score).move  # the exact score: kept
-        out.append((key, score, NO_MOVE if move is None else move))
-        guess = score
-    return out
-
-
-def _read_checkpoint(path: Path) -> tuple[dict[int, int], dict[int, int]]:
-    """Scores and moves already solved, from a checkpoint: one ``key score``
-    or ``key score move`` line per position (a torn last line is ignored)."""
-    scores: dict[int, int] = {}
-    moves: dict[int, int] = {}
-    if not path.exists():
-        return scores, moves
-    for line in path.read_text().splitlines():
-        parts = line.split()
-        if len(parts) in (2, 3):
-            try:
-                numbers = [int(part) for part in parts]
-            except ValueError:
-                continue
-            scores[numbers[0]] = numbers[1]
-            if len(numbers) == 3:
-                moves[numbers[0]] = numbers[2]
-    return scores, moves
-
-
-def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: int) -> None:
-    """Fill levels ``upto``..0 (deepest first) from their children's scores.
-
-    A position with a child still unknown is left out (partial books).
-    """
-    game = connect4()
-    for level in range(upto, -1, -1):
-        for key, moves in levels[level]:
-            if key in scores:
-                continue
-            position = game.parse(moves)
-            best, complete = -99, True
-            for col in game.moves(position):
-                child = game.play(position, col)
-                if child.winner is not None:
-                    value = win_now_score(position.stones)
-                elif child.stones == CELLS:
-                    value = 0
-                elif (known := scores.get(canonical_key(child))) is not None:
-                    value = -known
-                else:
-                    complete = False
-                    break
-                best = max(best, value)
-            if complete:
-                scores[key] = best
-
-
-def _write(
-    levels: list[list[tuple[int, str]]],
-    scores: dict[int, int],
-    moves: dict[int, int],
-    plies: int,
-    out: Path,
-) -> Book:
-    """Save every position of ``levels`` that has a score as the book ``out``
-    (with its move, for the deepest level)."""
-    keys = [key for level in levels for key, _ in level if key in scores]
-    deepest = {key for key, _ in levels[-1]}
-    best = [moves.get(k, NO_MOVE) if k in deepest else NO_MOVE for k in keys]
-    book = Book(plies, keys, [scores[k] for k in keys], best)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    book.save(out)
-    return book
-
-
-def book_from_checkpoint(plies: int, checkpoint: Path, out: Path, root: str = "") -> BookStats:
-    """Write the book that an unfinished build's checkpoint already determines.
-
-    Holds the deepest-level positions solved so far and every shallower
-    position whose children are all known; lookups of the others miss, and
-    the engine searches them. For shipping what an interrupted build reached.
-    """
-    start = time.perf_counter()
-    levels = enumerate_positions(plies, root)
-    scores, moves = _read_checkpoint(Path(checkpoint))
-    _derive(levels, scores, len(levels) - 2)
-    book = _write(levels, scores, moves, plies, Path(out))
-    solved = sum(1 for key, _ in levels[-1] if key in scores)
-    return BookStats(
-        plies=plies,
-        positions=len(book),
-        searched=0,
-        resumed=solved,
-        seconds=time.perf_counter() - start,
-        path=Path(out),
-        bytes=Path(out).stat().st_size,
-    )
-
-
-def build_book(
-    plies: int,
-    out: Path,
-    workers: int | None = None,
-    ray_address: str | None = None,
-    progress: Progress | None = None,
-    checkpoint: Path | None = None,
-    root: str = "",
-) -> BookStats:
-    """Build the book of every position with at most ``plies`` stones and write it to ``out``.
-
-    ``workers`` local processes search the deepest level (default: CPU count),
-    or Ray tasks when ``ray_address`` is given (``"local"`` starts a local Ray,
-    ``"auto"`` joins a running cluster; needs the ``unbeatable[ray]`` extra).
-    ``progress(done, total)`` is called as deepest-level positions complete
-    (their score and best move known). Results are appended to ``checkpoint``
-    (default: ``out`` + ``.partial``) and reused by the next build, which
-    resumes an interrupted one; a checkpoint of scores alone (a version 2
-    build's) is resumed by searching the moves only.
-    ``root`` (a move sequence) restricts the book to the positions reachable
-    from it: a book for a subtree (tests build small ones near the end of a game).
-    """
-    if not 0 <= plies <= CELLS:
-        raise ValueError(f"plies must be within 0..{CELLS}, got {plies}")
-    start = time.perf_counter()
-    out = Path(out)
-    checkpoint = Path(checkpoint) if checkpoint else out.with_name(out.name + ".partial")
-    levels = enumerate_positions(plies, root)
-    scores, moves = _read_checkpoint(checkpoint)
-    deepest = levels[-1]
-    todo: list[Task] = [(key, line, scores.get(key)) for key, line in deepest if key not in moves]
-    resumed = len(deepest) - len(todo)
-    total = len(deepest)
-    if progress:
-        progress(resumed, total)
-    # Small enough chunks that no worker idles long at the end.
-    size = max(1, min(CHUNK, len(todo) // (32 * (workers or os.cpu_count() or 1))))
-    chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
-    with checkpoint.open("a") as log:
-        done = resumed
-        results = _run_ray(chunks, ray_address) if ray_address else _run_local(chunks, workers)
-        for batch in results:
-            for key, score, move in batch:
-                scores[key], moves[key] = score, move
-                log.write(f"{key} {score} {move}\n")
-            log.flush()
-            done += len(batch)
-            if progress:
-                progress(done, total)
-    _derive(levels, scores, len(levels) - 2)
-    book = _write(levels, scores, moves, plies, out)
-    return BookStats(
-        plies=plies,
-        positions=len(book),
-        searched=len(todo),
-        resumed=resumed,
-        seconds=time.perf_counter() - start,
-        path=out,
-        bytes=out.stat().st_size,
-    )
-
-
-def _run_local(
-    chunks: list[list[Task]], workers: int | None
-) -> Iterator[list[tuple[int, int, int]]]:
-    """Solve chunks in a local process pool, yielding results as they complete.
-
-    On an interrupt (Ctrl-C) or any error the pool is terminated at once,
-    whatever its workers are in the middle of: what was already yielded is
-    in the checkpoint, and a search can run for minutes.
-    """
-    if not chunks:
-        return
-    import multiprocessing
-
-    workers = workers or os.cpu_count() or 1
-    pool = multiprocessing.get_context("spawn").Pool(workers, _worker_ignores_interrupts)
-    try:
-        # imap_unordered hands out chunks in order as workers free up: the
-        # build goes through the positions in order, sharing what it can.
-        yield from pool.imap_unordered(_solve_chunk, chunks)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def _worker_ignores_interrupts() -> None:
-    """Ctrl-C reaches every process of the terminal's group: workers leave it
-    to the parent, which terminates them and keeps the checkpoint."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _run_ray(chunks: list[list[Task]], address: str) -> Iterator[list[tuple[int, int, int]]]:
-    """Solve chunks as Ray tasks (Ray imported only here), yielding as they complete."""
-    import ray
-
-    if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    remote = ray.remote(_solve_chunk)
-    pending: list[Any] = [remote.remote(chunk) for chunk in chunks]
-    try:
-        while pending:
-            finished, pending = ray.wait(pending, num_returns=1)
-            for ref in finished:
-                result: list[tuple[int, int, int]] = ray.get(ref)
-                yield result
-    finally:  # interrupted: the cluster need not finish the rest
-        for ref in pending:
-            ray.cancel(ref)
-
-
 __all__ = [
     "DEFAULT_BOOK",
+    "NO_MOVE",
     "Book",
-    "BookStats",
-    "book_from_checkpoint",
-    "build_book",
+    "book_key",
     "default_book",
-    "enumerate_positions",
     "load_book",
 ]
