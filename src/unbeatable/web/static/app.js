@@ -21,7 +21,7 @@ import * as api from "./api.js";
 import { onBoardKey } from "./board.js";
 import { initExplore } from "./explore.js";
 import { initLearn, showLearn } from "./learn.js";
-import { confirmDiscard, hint, newGame, onKey, render, switchGame, undo } from "./play.js";
+import { checkSide, confirmDiscard, fillLegend, hint, newGame, onKey, render, switchGame, undo } from "./play.js";
 import { $, setStatus, sideName, state } from "./state.js";
 import { resetRecord } from "./tally.js";
 
@@ -55,7 +55,7 @@ function wire() {
   $("sides").addEventListener("change", (e) => {
     if (e.target.name !== "mark") return;
     if (!confirmDiscard(`Play ${sideName(e.target.value)} instead`)) {
-      for (const radio of $("sides").querySelectorAll('input[name="mark"]')) radio.checked = radio.value === state.you;
+      checkSide(state.you);
       return;
     }
     state.you = e.target.value;
@@ -80,6 +80,7 @@ function wire() {
 
 async function start() {
   wire();
+  fillLegend();
   setStatus("Loading the games…");
   try {
     const { games } = await api.games();

@@ -11,7 +11,7 @@ import {
   $, cellName, inProgress, key, moveAt, setBusy, setStatus, sideName, state, yourTurn,
 } from "./state.js";
 import { record, renderTally } from "./tally.js";
-import { atLeast, bestOf, forYou } from "./values.js";
+import { atLeast, bestOf, forYou, shortValue, valueWords } from "./values.js";
 
 export function render() {
   if (!state.game || !state.view) return;
@@ -27,8 +27,18 @@ export function render() {
   renderTally(state.game);
 }
 
+/** The legend's examples ("W3 win in 3", "D draw", "*"), in the words and
+ * letters the board and the sentences use. */
+export function fillLegend() {
+  for (const example of document.querySelectorAll("[data-example]")) {
+    const [result, plies] = example.dataset.example.split(" ");
+    const value = { result, plies: plies === undefined ? null : Number(plies) };
+    example.textContent = result === "unknown" ? shortValue(value) : `${shortValue(value)} ${valueWords(value)}`;
+  }
+}
+
 /** Tick the radio button of the side you play. */
-function checkSide(mark) {
+export function checkSide(mark) {
   for (const radio of document.querySelectorAll('input[name="mark"]')) radio.checked = radio.value === mark;
 }
 
