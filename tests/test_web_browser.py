@@ -379,6 +379,10 @@ def test_switching_mid_game_asks_first(page: Page) -> None:
     page.get_by_label("Game", exact=True).select_option("connect4")
     assert position(page) == before
     expect(page.get_by_label("Game", exact=True)).to_have_value("tictactoe")
+    page.once("dialog", lambda d: d.dismiss())
+    page.get_by_role("radio", name="O").click()
+    expect(page.get_by_role("radio", name="X")).to_be_checked()
+    assert position(page) == before
     page.once("dialog", lambda d: d.accept())
     page.get_by_role("radio", name="O").check()
     settle(page)
