@@ -3,7 +3,6 @@ input is a 4xx with a precise ``{"error": ...}`` message, never a 500 or a hang.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import random
@@ -784,9 +783,9 @@ def test_serve_prints_the_url_and_answers(workers: int) -> None:
 
 
 def _shape(kind: Any) -> Any:
-    """A type as JSON sees it, comparable between the library's dataclasses
-    and named tuples and the web's pydantic models: sequences are lists,
-    unions sets, and a library type is the model that documents it."""
+    """A type as JSON sees it, comparable between the library's named tuples
+    and the web's pydantic models: sequences are lists, unions sets, and a
+    library type is the model that documents it."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if kind is type(None):
         return "null"
@@ -852,11 +851,7 @@ NOT_IN_JSON = {api.Turn: ("after",), api.MoveValue: ("raw", "fields")}
 def _library_json(kind: Any) -> dict[str, Any]:
     """The JSON fields of a library type and their shapes, from its annotations."""
     hints = typing.get_type_hints(kind)
-    names = (
-        [f.name for f in dataclasses.fields(kind)]
-        if dataclasses.is_dataclass(kind)
-        else list(kind._fields)
-    )
+    names = kind._fields  # the answers are named tuples
     fields = {name: hints[name] for name in names if name not in NOT_IN_JSON.get(kind, ())}
     for name in WRITTEN_PROPERTIES.get(kind, ()):
         fields[name] = typing.get_type_hints(getattr(kind, name).fget)["return"]

@@ -21,7 +21,6 @@ import math
 import threading
 import time
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
@@ -59,24 +58,48 @@ from unbeatable.search.engine import (
     Outcome,
     Result,
 )
-from unbeatable.search.explore import (
-    TREE_ALGORITHMS,
-    TracedTree,
-    TreeAlgorithm,
-    TreeNode,
-    TreeTooLarge,
-    trace,
-    trace_textbook,
-)
 from unbeatable.search.levels import Level
 from unbeatable.search.memo import Memo
 from unbeatable.search.negamax import Negamax
-from unbeatable.search.perft import Perft, perft
-from unbeatable.search.perft import leaves as perft_leaves
 from unbeatable.solvers import book_builder, has_specialised_engine, specialised_engine
 
 if TYPE_CHECKING:
     import random
+
+    from unbeatable.search.explore import (
+        TREE_ALGORITHMS,
+        TracedTree,
+        TreeAlgorithm,
+        TreeNode,
+        TreeTooLarge,
+    )
+    from unbeatable.search.perft import Perft, perft
+    from unbeatable.search.perft import leaves as perft_leaves
+
+#: Names loaded on first use (module, attribute): the tree tracer and perft
+#: are tools, and ``import unbeatable.api`` stays light without them.
+_LAZY = {
+    "TREE_ALGORITHMS": ("unbeatable.search.explore", "TREE_ALGORITHMS"),
+    "TracedTree": ("unbeatable.search.explore", "TracedTree"),
+    "TreeAlgorithm": ("unbeatable.search.explore", "TreeAlgorithm"),
+    "TreeNode": ("unbeatable.search.explore", "TreeNode"),
+    "TreeTooLarge": ("unbeatable.search.explore", "TreeTooLarge"),
+    "Perft": ("unbeatable.search.perft", "Perft"),
+    "perft": ("unbeatable.search.perft", "perft"),
+    "perft_leaves": ("unbeatable.search.perft", "leaves"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    module, attribute = _LAZY[name]
+    value = getattr(import_module(module), attribute)
+    globals()[name] = value  # imported once: later look-ups are plain attributes
+    return value
+
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -391,8 +414,7 @@ def choose_move(
     return choose(best, seen, level, rng or random_module.Random())
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(NamedTuple):
     """A legal move and the cell it fills (0-based from the top-left)."""
 
     #: The move in the game's notation.
@@ -404,8 +426,7 @@ class Cell:
         return {"move": self.move, "row": self.row, "col": self.col}
 
 
-@dataclass(frozen=True, slots=True)
-class Status:
+class Status(NamedTuple):
     """Whether the game is over, and how it ended."""
 
     over: bool
@@ -420,8 +441,7 @@ class Status:
         return {"over": self.over, "winner": self.winner, "line": line}
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """A position as a face shows it: faces apply no rules of their own."""
 
     game: str
@@ -446,8 +466,7 @@ class View:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """The AI's turn (:func:`ai_turn`): its move and the position after it."""
 
     #: The move played, with what is known of its value for the AI (a weaker
@@ -609,6 +628,8 @@ def status(game: str | Game[Any, Any], position: Any) -> Status:
 
 
 def _tree_algorithm(algorithm: str) -> TreeAlgorithm:
+    from unbeatable.search.explore import TREE_ALGORITHMS
+
     for known in TREE_ALGORITHMS:
         if algorithm == known:
             return known
@@ -633,6 +654,8 @@ def tree(
     whether alpha-beta pruned it. Leaves at the depth limit are valued exactly
     by the engine (within ``time_limit``). Raises :class:`TreeTooLarge` (a
     :class:`GameError`) for more than 5,000 nodes."""
+    from unbeatable.search.explore import trace
+
     walk = _tree_algorithm(algorithm)
     rules, pos = resolve(game, position)
     return trace(rules, pos, depth, engine(rules), limits(time_limit, stop), walk)
@@ -645,6 +668,7 @@ def textbook_tree(leaves: str | Sequence[Any], algorithm: str = "minimax") -> Tr
     text, as typed on a command line) for a binary tree, nested lists for any
     other shape, or those nested lists as JSON text."""
     from unbeatable.games.tree import parse_leaf, tree_from_json, tree_from_leaves, tree_from_lists
+    from unbeatable.search.explore import trace_textbook
 
     walk = _tree_algorithm(algorithm)
     try:

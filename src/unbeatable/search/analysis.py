@@ -117,6 +117,7 @@ def forget_lines() -> None:
     """Forget every line of best play followed so far (a cold start)."""
     _lines.clear()
 
+
 #: Rank of a move whose value is unknown: above any proven loss, below a draw.
 UNPROVEN = (1, 0)
 

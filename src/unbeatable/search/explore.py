@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from unbeatable.games.base import Game, GameError
 from unbeatable.games.tree import MAX_DEPTH, ExplicitTree, Tree
@@ -39,8 +39,7 @@ TREE_ALGORITHMS: tuple[TreeAlgorithm, ...] = get_args(TreeAlgorithm)
 Bound = Literal["lower", "upper"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TreeNode:
+class TreeNode(NamedTuple):
     """One node of a traced tree, as faces show it."""
 
     #: The move into this node in the game's notation (None at the root).
@@ -54,9 +53,9 @@ class TreeNode:
     #: The value for the player who made the move into the node (at the
     #: root, for the side to move): ``unknown`` when a leaf below could not
     #: be valued. None on textbook trees, which have no game to win.
-    result: Result | None = None
+    result: Result | None
     #: Plies to the end of the game under best play, the move included.
-    plies: int | None = None
+    plies: int | None
     #: What the algorithm returned here (None if it never entered the node).
     value: float | None
     #: When ``value`` is only a bound (alpha-beta cut off below the node).
@@ -70,7 +69,7 @@ class TreeNode:
     #: Alpha and beta as alpha-beta entered the node (None with minimax).
     alpha: float | None
     beta: float | None
-    children: tuple[TreeNode, ...] = ()
+    children: tuple[TreeNode, ...]
 
     @property
     def pruned(self) -> bool:
@@ -113,21 +112,20 @@ class TreeNode:
         return data
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TracedTree:
+class TracedTree(NamedTuple):
     """A tree as minimax or alpha-beta walked it (``unbeatable tree``,
     ``POST /api/tree``)."""
 
-    #: The game, the root position and the depth asked for (None on a
-    #: textbook tree of leaf scores).
-    game: str | None = None
-    position: str | None = None
-    depth: int | None = None
     algorithm: TreeAlgorithm
     #: Nodes in the tree, and how many of them the algorithm entered.
     nodes: int
     visited: int
     root: TreeNode
+    #: The game, the root position and the depth asked for (None on a
+    #: textbook tree of leaf scores).
+    game: str | None = None
+    position: str | None = None
+    depth: int | None = None
 
     @property
     def cutoffs(self) -> int:

@@ -19,11 +19,9 @@ impossible level plays, so the weaker levels never cost more than it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from unbeatable.games.base import Game
 from unbeatable.search.analysis import (
@@ -36,6 +34,9 @@ from unbeatable.search.analysis import (
 )
 from unbeatable.search.engine import UNKNOWN, Outcome
 
+if TYPE_CHECKING:
+    import random
+
 
 class Level(StrEnum):
     """Difficulty of the AI."""
@@ -45,8 +46,9 @@ class Level(StrEnum):
     impossible = "impossible"
 
 
-@dataclass(frozen=True, slots=True)
-class Skill:
+class Skill(NamedTuple):
+    """How a weaker level plays."""
+
     #: Plies ahead the player sees results (2: its own immediate wins and the
     #: opponent's immediate replies, what nobody misses).
     horizon: int
