@@ -66,6 +66,7 @@ from gomoku_refs import (
     rapfi,
 )
 from unbeatable import api
+from unbeatable.solvers.mnk.engine import GomokuEngine
 
 GAME = "gomoku"
 SUITE = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "forced_wins.txt"
@@ -125,8 +126,7 @@ class Library:
             warm_up()
 
     def new_game(self) -> None:
-        api._analyses.clear()
-        api._moves.clear()
+        api.clear_caches()
 
     def move(self, moves: Sequence[int], seed: int) -> Played:
         position = position_of(self.rules, moves)
@@ -139,6 +139,37 @@ class Library:
             raise EngineError("the library gave no move in a position that is not over")
         note = chosen.result if chosen.plies is None else f"{chosen.result} in {chosen.plies}"
         return Played(self.rules.parse_move(position, chosen.move), seconds, note)
+
+    def close(self) -> None:
+        pass
+
+
+class FixedNodes:
+    """The engine behind the impossible level held to a number of nodes a move
+    instead of seconds (``GomokuEngine.solve_nodes``): its moves do not depend
+    on the machine or its load, so two versions of the engine can be compared
+    on a busy machine and a game can be replayed."""
+
+    def __init__(self, nodes: int) -> None:
+        self.rules, _ = api.resolve(GAME)
+        self.engine = GomokuEngine(self.rules)
+        self.engine.warm_up()
+        self.nodes = nodes
+        self.name = f"unbeatable ({nodes:,} nodes)"
+
+    def new_game(self) -> None:
+        pass
+
+    def move(self, moves: Sequence[int], seed: int) -> Played:
+        position = position_of(self.rules, moves)
+        start = time.perf_counter()
+        solved = self.engine.solve_nodes(position, self.nodes)
+        seconds = time.perf_counter() - start
+        if solved.move is None:
+            raise EngineError("the engine gave no move in a position that is not over")
+        outcome = solved.outcome
+        note = outcome.result if outcome.plies is None else f"{outcome.result} in {outcome.plies}"
+        return Played(solved.move, seconds, note)
 
     def close(self) -> None:
         pass
@@ -349,6 +380,8 @@ def save(path: Path, records: Sequence[GameRecord], ours: str) -> None:
 def make_ours(args: argparse.Namespace, budget: float | None) -> Player:
     if args.brain:
         return Brain(args.brain, budget or 1.0)
+    if args.nodes:
+        return FixedNodes(args.nodes)
     return Library("impossible", args.time_limit)
 
 
@@ -500,6 +533,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opening-stones", type=int, default=0, help="random opening stones")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-limit", type=float, help="our budget in seconds (the game's)")
+    parser.add_argument(
+        "--nodes", type=int, help="hold our side to NODES a move instead of a time budget"
+    )
     parser.add_argument("--brain", type=Path, help="play a Gomocup brain instead of the library")
     parser.add_argument("--rapfi", type=Path, default=RAPFI, help=f"(default {RAPFI})")
     parser.add_argument(
@@ -524,6 +560,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be >= 0 and --opening-stones 0-49")
     if args.time_limit is not None and args.time_limit <= 0:
         parser.error("--time-limit must be positive")
+    if args.nodes is not None and (args.nodes <= 0 or args.brain or args.time_limit):
+        parser.error("--nodes must be positive, and is not used with --brain or --time-limit")
     budget = args.time_limit if args.time_limit is not None else api.default_time_limit(GAME)
     try:
         records = run_suite(args, budget) if args.suite else run_matches(args, budget)

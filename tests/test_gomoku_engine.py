@@ -229,6 +229,24 @@ def test_guess_repeats_and_blocks() -> None:
     assert GOMOKU.format_move(engine.guess(four).move) == "l8"
 
 
+def test_a_node_budget_gives_the_same_answer_every_time() -> None:
+    """``solve_nodes`` (what the benchmarks compare versions with) depends on
+    the nodes, not the clock or earlier searches: the same move and count."""
+    engine = GomokuEngine(GOMOKU)
+    pos = position(GOMOKU, "h8 i9 g7", "i8 g9")
+    answers = set()
+    for _ in range(2):
+        solved = engine.solve_nodes(pos, 30_000)
+        answers.add((solved.move, solved.nodes, solved.outcome))
+    assert len(answers) == 1
+    ((move, nodes, outcome),) = answers
+    assert move is not None and 0 < nodes <= 30_000 + 256 and not outcome.exact
+    win = position(GOMOKU, "h8 i8 j8 k8 c3", "g8 a1 a2 a3 o15")
+    assert GOMOKU.format_move(engine.solve_nodes(win, 1000).move) == "l8"
+    with pytest.raises(ValueError, match="positive"):
+        engine.solve_nodes(pos, 0)
+
+
 def test_threads_share_one_engine() -> None:
     engine = GomokuEngine(GOMOKU)
     cases = [

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
-from unbeatable.search.engine import UNLIMITED, Limits, Outcome, Result, Solved
+from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Result, Solved
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, tables
 
@@ -311,6 +311,11 @@ class GomokuEngine:
         self._think(position, UNLIMITED, proofs=True, node_limit=20_000, max_depth=2)
         self.guess(position)
 
+    def reset(self) -> None:
+        """Forget what earlier searches on this thread left in its
+        transposition table (:func:`unbeatable.api.clear_caches`: a cold start)."""
+        _tables.key.fill(0)
+
     # -- the Engine protocol ---------------------------------------------------
 
     def solve(
@@ -324,6 +329,17 @@ class GomokuEngine:
         self, position: MNKPosition, limits: Limits = UNLIMITED, weak: bool = False
     ) -> Solved:
         return self._think(position, limits, proofs=True)
+
+    def solve_nodes(self, position: MNKPosition, nodes: int) -> Solved:
+        """:meth:`solve` with a budget of ``nodes`` instead of seconds, shared
+        out between the steps as the time is, from an empty transposition
+        table: the same answer on any machine under any load and after any
+        earlier search, so benchmarks can compare versions of the engine, and
+        games between them can be replayed."""
+        if nodes <= 0:
+            raise ValueError(f"a node budget must be positive, not {nodes}")
+        self.reset()
+        return self._think(position, UNLIMITED, proofs=True, node_limit=nodes, node_clock=True)
 
     def guess(self, position: MNKPosition) -> Solved:
         """A fixed-size search's move (the same every time): the weaker levels
@@ -339,6 +355,7 @@ class GomokuEngine:
         proofs: bool,
         node_limit: int = 0,
         max_depth: int | None = None,
+        node_clock: bool = False,
     ) -> Solved:
         game = self.game
         if game.is_terminal(position):
@@ -347,7 +364,7 @@ class GomokuEngine:
         empties = position.cells.count(EMPTY)
         centre = (game.rows // 2) * game.columns + game.columns // 2
         if empties == game.size and limits.bounded:  # the first move: the centre, at once
-            return Solved(Outcome("unknown", None, False), 0, centre)
+            return Solved(UNKNOWN, 0, centre)
         search = _Search(self.geometry, position.cells, table=proofs)
         board = search.board
         me = 0 if position.to_move == X else 1
@@ -372,6 +389,8 @@ class GomokuEngine:
         start = time.perf_counter()
 
         def share(fraction: float) -> Limits:
+            if node_clock:  # the same shares, of the nodes
+                search.ctl[K.NODE_LIMIT] = max(1, int(node_limit * fraction))
             if math.isinf(budget):
                 return limits
             return Limits(start + budget * fraction, limits.stop)
@@ -403,8 +422,11 @@ class GomokuEngine:
                     return proven("loss", found, int(search.line[0]))
 
         # 5. The timed search.
-        move = self._deepen(search, me, limits, start, budget, max_depth)
-        return Solved(Outcome("unknown", None, False), search.nodes, search.cell(move), False)
+        search.ctl[K.NODE_LIMIT] = node_limit
+        move = self._deepen(
+            search, me, limits, start, budget, max_depth, node_limit if node_clock else 0
+        )
+        return Solved(UNKNOWN, search.nodes, search.cell(move), False)
 
     @staticmethod
     def _deepening_proof(
@@ -438,10 +460,12 @@ class GomokuEngine:
         start: float,
         budget: float,
         max_depth: int | None,
+        node_budget: int = 0,
     ) -> int:
         """Iterative deepening at the root until the budget is spent (an
-        iteration that cannot finish in the time left is not started) or a
-        mate score appears; the best move of the deepest finished iteration."""
+        iteration that cannot finish in the time, or the ``node_budget``, left
+        is not started) or a mate score appears; the best move of the deepest
+        finished iteration."""
         board = search.board
         roots = np.zeros(len(board.cells) + 1, dtype=np.int64)
         scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
@@ -459,6 +483,7 @@ class GomokuEngine:
         depth = 1
         while max_depth is None or depth <= max_depth:
             began = time.perf_counter()
+            nodes_before = search.nodes
             value, finished = search.run(
                 limits,
                 lambda d=depth: search.iteration(me, d, roots, count, scores),  # type: ignore[misc]
@@ -471,5 +496,7 @@ class GomokuEngine:
             left = budget - (time.perf_counter() - start)
             if not math.isinf(budget) and spent * 3 > left:
                 break  # the next depth would not finish in time
+            if node_budget and (search.nodes - nodes_before) * 3 > node_budget - search.nodes:
+                break  # nor in the nodes left
             depth += 1
         return best

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
-from unbeatable.search.engine import UNLIMITED, Limits, Outcome, SearchTimeout, Solved
+from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, SearchTimeout, Solved
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -359,14 +359,14 @@ class ExactEngine:
         if (over := _finished(position)) is not None:
             return over
         if limits.bounded and limits.expired():
-            return Solved(Outcome("unknown", None, False), 0, None)
+            return Solved(UNKNOWN, 0, None)
         run = _Run(limits, self._thread_scratch(), self.table)
         try:
             score, move = self._score(run, position, weak)
         except SearchTimeout:
             stopped = limits.stop is not None and limits.stop.is_set()
             favourite = None if stopped else self._favourite(position, run.table)
-            return Solved(Outcome("unknown", None, False), run.nodes, favourite)
+            return Solved(UNKNOWN, run.nodes, favourite)
         return Solved(self._outcome(position, score, weak), run.nodes, move, move_proven=True)
 
     def value(
@@ -388,7 +388,7 @@ class ExactEngine:
             score, move = self._score(run, position, False)
         except SearchTimeout:
             favourite = self._favourite(position, table)
-            return Solved(Outcome("unknown", None, False), run.nodes, favourite)
+            return Solved(UNKNOWN, run.nodes, favourite)
         return Solved(self._outcome(position, score, False), run.nodes, move, move_proven=True)
 
     def _favourite(self, position: MNKPosition, table: Table) -> int | None:
