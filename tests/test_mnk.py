@@ -43,12 +43,18 @@ def test_names_parameters_and_errors() -> None:
             get_game(bad)
 
 
-def test_descriptions_drive_the_faces() -> None:
+def test_descriptions_and_policies_drive_the_faces() -> None:
+    """The rules describe the board; the solver registry says how exact the
+    engines are and what budget they need (gomoku: a second)."""
     small = get_game("mnk:4,4,4").describe()
     assert (small.rows, small.columns, small.gravity, small.goal) == (4, 4, False, "four in a row")
-    assert small.keys == () and not small.exact and small.time_limit
+    policy = unbeatable.api.policy("mnk:4,4,4")
+    assert small.keys == () and not policy.exact and policy.time_limit
     ttt = get_game("tictactoe").describe()
-    assert ttt.exact and ttt.time_limit is None and len(ttt.keys) == 9
+    policy = unbeatable.api.policy("tictactoe")
+    assert policy.exact and policy.time_limit is None and len(ttt.keys) == 9
+    assert unbeatable.api.policy("gomoku") == (False, 1.0)
+    assert unbeatable.api.policy("mnk:6,6,3") == (False, 2.0)  # negamax, with a budget
 
 
 def random_positions(game: MNKGame, count: int, marks: int, seed: int) -> list[object]:

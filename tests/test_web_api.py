@@ -79,9 +79,11 @@ def test_games_are_described_by_the_games_themselves(web_client: TestClient) -> 
     ttt = by_name["tictactoe"]
     assert ttt == {
         **unbeatable.get_game(TTT).describe().to_dict(),
+        "exact": True,
         "initial": ".../.../... x",
         "time_limit": None,
     }
+    assert ttt == api.game_info(TTT).to_dict()
     assert (ttt["rows"], ttt["columns"], ttt["gravity"], ttt["exact"]) == (3, 3, False, True)
     assert ttt["keys"][0] == {"key": "1", "move": "a3"}
     c4 = by_name["connect4"]

@@ -61,7 +61,13 @@ from unbeatable.search.engine import (
 from unbeatable.search.levels import Level
 from unbeatable.search.memo import Memo
 from unbeatable.search.negamax import Negamax
-from unbeatable.solvers import book_builder, has_specialised_engine, specialised_engine
+from unbeatable.solvers import (
+    Policy,
+    book_builder,
+    has_specialised_engine,
+    specialised_engine,
+)
+from unbeatable.solvers import policy as engine_policy
 
 if TYPE_CHECKING:
     import random
@@ -223,11 +229,53 @@ def describe(game: str | Game[Any, Any]) -> Description | None:
     return _description(rules)
 
 
+def policy(game: str | Game[Any, Any]) -> Policy:
+    """How the engines serve ``game``: whether every query is solved exactly
+    and its default budget, as the solver registry says (the rules know
+    neither)."""
+    rules = get_game(game) if isinstance(game, str) else game
+    return engine_policy(rules.name)
+
+
 def default_time_limit(game: str | Game[Any, Any]) -> float | None:
     """The budget applied when the caller gives none (None: always solved
-    exactly), as the game describes it."""
-    description = describe(game)
-    return None if description is None else description.time_limit
+    exactly), as the solver registry says."""
+    return policy(game).time_limit
+
+
+class GameInfo(NamedTuple):
+    """A board game as the faces offer it: the rules' description, the
+    engines' policy and the start position (``GET /api/games``)."""
+
+    #: The rules' facts: names, sides, board, keys.
+    description: Description
+    #: Whether every query is solved exactly, fast, with no time budget.
+    exact: bool
+    #: Seconds a query may search (None: no limit, always exact).
+    time_limit: float | None
+    #: Notation of the initial position.
+    initial: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the description's fields beside the others."""
+        return {
+            **self.description.to_dict(),
+            "exact": self.exact,
+            "time_limit": self.time_limit,
+            "initial": self.initial,
+        }
+
+
+def game_info(game: str | Game[Any, Any]) -> GameInfo:
+    """What the faces offer of a board game: its description from the rules,
+    its engine policy from the solver registry, its start position. Raises
+    :class:`GameError` for a game without a board to show."""
+    rules = get_game(game) if isinstance(game, str) else game
+    description = describe(rules)
+    if description is None:
+        raise GameError(f"{rules.name} does not describe itself (it has no board to show)")
+    served = policy(rules)
+    return GameInfo(description, served.exact, served.time_limit, rules.format(rules.initial()))
 
 
 #: Seconds of a time limit kept for answering after the search stops (a
@@ -720,12 +768,14 @@ __all__ = [
     "Description",
     "Game",
     "GameError",
+    "GameInfo",
     "GameOverError",
     "IllegalMoveError",
     "InvalidPositionError",
     "Level",
     "MoveValue",
     "Perft",
+    "Policy",
     "Result",
     "Solution",
     "Status",
@@ -746,12 +796,14 @@ __all__ = [
     "describe",
     "describe_all",
     "engine",
+    "game_info",
     "get_game",
     "limits",
     "normalise",
     "perft",
     "perft_leaves",
     "play_move",
+    "policy",
     "resolve",
     "solve",
     "status",

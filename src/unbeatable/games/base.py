@@ -20,10 +20,11 @@ Conventions every implementation follows:
   ``parse("")`` is the initial position.
 * A board game describes itself once (:meth:`Game.describe`: its title, its
   players' names and colours, the board's shape, whether stones drop, the key
-  that plays each move, whether it is always solved exactly and its time
-  budget) and says which cell each move fills (:meth:`Game.cell`). Every face
-  (terminal, page, HTTP API) is drawn from those facts, never from the game's
-  name.
+  that plays each move) and says which cell each move fills
+  (:meth:`Game.cell`). Every face (terminal, page, HTTP API) is drawn from
+  those facts, never from the game's name. How an engine serves the game
+  (exactly, or within a time budget) is no rule: the solver registry
+  (:mod:`unbeatable.solvers`) says it.
 
 Implementations may subclass :class:`Game` to inherit the optional methods'
 defaults (``ordered_moves``, ``evaluate``, ``utility``, ``tie_break``, ...).
@@ -86,13 +87,10 @@ class Description(NamedTuple):
     goal: str
     #: Keyboard shortcuts: (key, move notation) pairs, in key order.
     keys: tuple[tuple[str, str], ...]
-    #: Whether every query is solved exactly, fast, with no time budget.
-    exact: bool
-    #: Seconds a query may search by default (None: no limit, always exact).
-    time_limit: float | None
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (``GET /api/games``)."""
+        """The JSON form (``GET /api/games`` adds the engine policy and the
+        initial position: :func:`unbeatable.api.game_info`)."""
         return {
             "name": self.name,
             "title": self.title,
@@ -105,8 +103,6 @@ class Description(NamedTuple):
             "row_labels": list(self.row_labels),
             "goal": self.goal,
             "keys": [{"key": key, "move": move} for key, move in self.keys],
-            "exact": self.exact,
-            "time_limit": self.time_limit,
         }
 
 

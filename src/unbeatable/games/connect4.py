@@ -261,8 +261,6 @@ class Connect4Game(Game[Connect4Position, int]):
             row_labels=(),
             goal="four in a row",
             keys=tuple((str(c + 1), str(c + 1)) for c in range(WIDTH)),
-            exact=False,
-            time_limit=2.0,
         )
 
     # -- positions ------------------------------------------------------------

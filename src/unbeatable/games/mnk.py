@@ -47,13 +47,9 @@ _MOVE_RE = re.compile(r"([a-z])(\d+)")
 #: Largest board side: moves name columns with one letter (a-t), and Gomocup's
 #: freestyle board, the largest anyone plays, is 20x20.
 MAX_SIDE = 20
-#: Boards up to this many cells are solved exactly every time (tic-tac-toe).
-EXACT_CELLS = 9
-#: Default time budget of a query on a bigger board, in seconds.
-TIME_LIMIT = 2.0
-#: Default budget on boards the k-in-a-row engine plays (k >= 4 past 25 cells):
-#: a strong player answers within a second.
-TIME_LIMIT_BIG = 1.0
+#: Boards of at most this many cells (tic-tac-toe's) break ties in board
+#: order, so that their answers are the textbook's.
+TEXTBOOK_CELLS = 9
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 #: Weight of an open line holding n marks of one player (and none of the other).
 _LINE_WEIGHT = (0, 1, 4, 16, 64, 256, 1024)
@@ -169,7 +165,6 @@ class MNKGame(Game[MNKPosition, int]):
         keys: tuple[tuple[str, str], ...] = ()
         if self.size <= 9:  # one digit key per cell, in reading order
             keys = tuple((str(i + 1), self.format_move(i)) for i in range(self.size))
-        exact = self.size <= EXACT_CELLS
         return Description(
             name=self.name,
             title=title,
@@ -181,13 +176,7 @@ class MNKGame(Game[MNKPosition, int]):
             row_labels=tuple(str(self.rows - r) for r in range(self.rows)),
             goal=goal,
             keys=keys,
-            exact=exact,
-            time_limit=None if exact else self.time_limit(),
         )
-
-    def time_limit(self) -> float:
-        """Seconds a query may search by default on a board not solved at once."""
-        return TIME_LIMIT_BIG if self.k >= 4 and self.size > 25 else TIME_LIMIT
 
     # -- positions ------------------------------------------------------------
 
@@ -221,7 +210,7 @@ class MNKGame(Game[MNKPosition, int]):
         """Board order on tic-tac-toe's board (its answers are the textbook's);
         on bigger boards the centre first, as a player chooses among equals
         (and as the engines there order their moves)."""
-        if self.size <= EXACT_CELLS:
+        if self.size <= TEXTBOOK_CELLS:
             return moves
         return sorted(moves, key=self._rank.__getitem__)
 

@@ -1,9 +1,13 @@
-"""Specialised solvers, each beside the game it serves.
+"""Specialised solvers, each beside the game it serves, and the engine policy.
 
-:func:`specialised_engine` returns a game's registered fast solver, if it has
-one (the library falls back to the generic negamax otherwise), and
-:func:`book_builder` the function that builds its opening book, if it uses
-one. Solver modules are imported only when first used (they may load numba).
+The registry says, for a game's name, which engine serves it, whether it is
+exact and what budget it needs: :func:`specialised_engine` returns the game's
+registered fast solver, if it has one (the library falls back to the generic
+negamax otherwise), :func:`policy` whether every query is solved exactly and
+how many seconds a query may search by default, and :func:`book_builder` the
+function that builds its opening book, if it uses one. The rules (games/)
+know none of this: a rule never depends on how fast an engine is. Solver
+modules are imported only when first used (they may load numba).
 
 The m,n,k family picks its engine by the board: tic-tac-toe's 9 cells stay
 with the generic negamax (the textbook engines' game), boards of 10-25 cells
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 from unbeatable.search.engine import Engine
 
@@ -30,20 +34,56 @@ _BOOKS: dict[str, tuple[str, str]] = {
 }
 
 
+class Policy(NamedTuple):
+    """How the engines serve a game: exactly at once, or within a budget."""
+
+    #: Whether every query is solved exactly, fast, with no time budget.
+    exact: bool
+    #: Seconds a query may search by default (None: no limit, always exact).
+    time_limit: float | None
+
+
+#: Games that negamax solves exactly in microseconds once warm (tic-tac-toe),
+#: and games with no budget of their own (the examples, textbook trees): no
+#: budget, every answer exact.
+EXACT = Policy(exact=True, time_limit=None)
+#: game name -> its policy, for the named games that need a budget.
+_POLICIES: dict[str, Policy] = {
+    "connect4": Policy(exact=False, time_limit=2.0),
+}
+
+#: Boards of at most this many cells (tic-tac-toe's) stay with the generic
+#: negamax, which solves them exactly at once.
+NEGAMAX_CELLS = 9
 #: Boards of at most this many cells are solved by the exact m,n,k engine.
 EXACT_MNK_CELLS = 25
+#: Default budget of a query on an m,n,k board past :data:`NEGAMAX_CELLS`, in
+#: seconds.
+MNK_TIME_LIMIT = 2.0
+#: Default budget on boards the k-in-a-row engine plays (k >= 4 past
+#: :data:`EXACT_MNK_CELLS`): a strong player answers within a second.
+GOMOKU_TIME_LIMIT = 1.0
 
 
-def _mnk_solver(name: str) -> tuple[str, str] | None:
-    """(module, class) of the engine of an m,n,k game, or None (negamax)."""
+def _mnk_game(name: str) -> Any:
+    """The m,n,k rules object registered as ``name``, or None (another game,
+    or no game at all)."""
+    if name != "gomoku" and name != "tictactoe" and not name.startswith("mnk:"):
+        return None
     from unbeatable.games import GameError, get_game
-    from unbeatable.games.mnk import EXACT_CELLS, MNKGame
+    from unbeatable.games.mnk import MNKGame
 
     try:
         game = get_game(name)
     except GameError:
         return None
-    if not isinstance(game, MNKGame) or game.size <= EXACT_CELLS:
+    return game if isinstance(game, MNKGame) else None
+
+
+def _mnk_solver(name: str) -> tuple[str, str] | None:
+    """(module, class) of the engine of an m,n,k game, or None (negamax)."""
+    game = _mnk_game(name)
+    if game is None or game.size <= NEGAMAX_CELLS:
         return None
     if game.size <= EXACT_MNK_CELLS:
         return ("unbeatable.solvers.mnk.exact", "ExactEngine")
@@ -52,13 +92,25 @@ def _mnk_solver(name: str) -> tuple[str, str] | None:
     return None
 
 
+def policy(name: str) -> Policy:
+    """Game ``name``'s engine policy: whether every query is exact and the
+    default budget (:data:`EXACT` for a game the registry does not know)."""
+    if name in _POLICIES:
+        return _POLICIES[name]
+    game = _mnk_game(name)
+    if game is None or game.size <= NEGAMAX_CELLS:
+        return EXACT
+    big = game.k >= 4 and game.size > EXACT_MNK_CELLS
+    return Policy(exact=False, time_limit=GOMOKU_TIME_LIMIT if big else MNK_TIME_LIMIT)
+
+
 def _solver(name: str) -> tuple[str, str, bool] | None:
     """(module, factory, whether it takes the game) of game ``name``'s solver."""
     if name in _SOLVERS:
         return (*_SOLVERS[name], False)
-    if name == "gomoku" or name.startswith("mnk:"):
-        found = _mnk_solver(name)
-        return None if found is None else (*found, True)
+    found = _mnk_solver(name)
+    if found is not None:
+        return (*found, True)
     return None
 
 
@@ -93,4 +145,11 @@ def book_builder(name: str) -> Callable[..., Any] | None:
     return builder
 
 
-__all__ = ["book_builder", "has_specialised_engine", "specialised_engine"]
+__all__ = [
+    "EXACT",
+    "Policy",
+    "book_builder",
+    "has_specialised_engine",
+    "policy",
+    "specialised_engine",
+]

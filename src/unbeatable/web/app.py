@@ -126,9 +126,9 @@ class Engines:
 
     def inline(self, game: str) -> bool:
         """Whether ``game``'s work runs on the event loop: games the library
-        solves exactly in microseconds once warm (tic-tac-toe), as described."""
-        description = api.describe(game)
-        return description is not None and description.exact and self.budget(game) is None
+        solves exactly in microseconds once warm (tic-tac-toe), as the solver
+        registry says (:func:`unbeatable.api.policy`)."""
+        return api.policy(game).exact and self.budget(game) is None
 
     async def call(
         self,
@@ -456,17 +456,15 @@ def create_app(
     async def games() -> Response:
         """The games this server offers, as each describes itself: title, players
         (names, colours), board, keys, start position and time budget."""
-        listed = []
-        for description in api.describe_all():
-            rules = api.get_game(description.name)
-            listed.append(
-                {
-                    **description.to_dict(),
-                    "initial": rules.format(rules.initial()),
-                    "time_limit": engines.budget(description.name),
-                }
-            )
-        return _json({"games": listed})
+        listed = [api.game_info(name) for name in OFFERED]
+        return _json(
+            {
+                "games": [
+                    info._replace(time_limit=engines.budget(info.description.name)).to_dict()
+                    for info in listed
+                ]
+            }
+        )
 
     @app.post(
         "/api/position",
