@@ -50,7 +50,7 @@ from unbeatable.cli.brain import (
     serve,
 )
 from unbeatable.search.analysis import MoveValue, move_value
-from unbeatable.search.engine import Outcome
+from unbeatable.search.engine import UNKNOWN
 
 #: A 5x5 board one stone from full, nobody with five and nobody able to make
 #: one: ours (1) and the opponent's (2), rows from the top; the only empty
@@ -95,7 +95,7 @@ def playing(move: str) -> Any:
     """A chooser that plays ``move`` (the game's notation), unproven."""
 
     def choose(rules: Any, pos: Any, level: str, **options: Any) -> MoveValue:
-        return move_value(rules, pos, rules.parse_move(pos, move), Outcome("unknown", None, False))
+        return move_value(rules, pos, rules.parse_move(pos, move), UNKNOWN)
 
     return choose
 

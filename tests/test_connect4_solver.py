@@ -17,7 +17,7 @@ from unbeatable.games.connect4 import (
     predecessors,
     win_now_score,
 )
-from unbeatable.search.engine import KNOWN_ONLY, Limits, Outcome, SearchTimeout
+from unbeatable.search.engine import KNOWN_ONLY, UNKNOWN, Limits, Outcome, SearchTimeout
 from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import Book
@@ -122,7 +122,7 @@ def test_limits_give_an_inexact_answer_with_a_legal_move() -> None:
     for moves in ("", "4", "44"):
         position = game.parse(moves)
         solved = engine.solve(position, Limits.seconds(0.02))
-        assert solved.outcome == Outcome("unknown", None, exact=False)
+        assert solved.outcome == UNKNOWN
         assert solved.move in game.moves(position)
         assert engine.value(position, Limits.seconds(0.02)).outcome.exact is False
     passed = engine.solve(game.parse("4453"), Limits(deadline=time.perf_counter() - 1))

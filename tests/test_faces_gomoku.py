@@ -21,7 +21,7 @@ from unbeatable.cli import render
 from unbeatable.cli.play import explain_choice
 from unbeatable.games import get_game
 from unbeatable.search.analysis import Analysis, MoveValue, move_value
-from unbeatable.search.engine import Outcome
+from unbeatable.search.engine import UNKNOWN, Outcome
 
 #: x has i8 j8 k8 (h8 taken by o) and l9 l10 l11 (l12 taken by o): l8 makes
 #: two fours at once, so x wins by continuous fours in 3 (l8, a block, the other
@@ -137,7 +137,7 @@ def test_the_last_cell_is_read_off_the_boards() -> None:
 
 
 def unknown(game: Any, pos: Any, move: int) -> MoveValue:
-    return move_value(game, pos, move, Outcome("unknown", None, False))
+    return move_value(game, pos, move, UNKNOWN)
 
 
 def analysis_of(

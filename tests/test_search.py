@@ -15,7 +15,7 @@ from unbeatable.games.base import InvalidPositionError
 from unbeatable.games.tree import ExplicitTree, tree_from_json, tree_from_leaves
 from unbeatable.search import analysis as analysis_module
 from unbeatable.search.analysis import analyze
-from unbeatable.search.engine import Limits, Outcome
+from unbeatable.search.engine import UNKNOWN, Limits, Outcome
 from unbeatable.search.minimax import TextbookEngine, alphabeta, minimax
 from unbeatable.search.negamax import Negamax
 
@@ -203,7 +203,7 @@ class _OutOfTime:
     def solve(self, position, limits=None, weak=False):  # type: ignore[no-untyped-def]
         from unbeatable.search.engine import Solved
 
-        return Solved(Outcome("unknown", None, False), 1, self.root_move)
+        return Solved(UNKNOWN, 1, self.root_move)
 
     def value(self, position, limits=None, weak=False):  # type: ignore[no-untyped-def]
         return self.solve(position, limits, weak)
@@ -243,7 +243,7 @@ def test_a_proven_root_move_is_played_even_when_other_moves_stay_unproven() -> N
         def solve(self, pos, limits=None, weak=False):  # type: ignore[no-untyped-def]
             if pos == position:
                 return Solved(Outcome("win", 1), 0, 8, move_proven=True)
-            return Solved(Outcome("unknown", None, False), 1, None)
+            return Solved(UNKNOWN, 1, None)
 
         value = solve
 

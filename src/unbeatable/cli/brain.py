@@ -581,7 +581,13 @@ def _point(cell: tuple[int, int]) -> Point:
 
 
 def _value_words(value: MoveValue) -> str:
-    """What the search found, for a MESSAGE line (``ev`` as engines write it)."""
+    """What the search found, for a MESSAGE line (``ev`` as engines write it).
+
+    Not the faces' words (:func:`unbeatable.api.value_words`, ``win in 5``):
+    a manager's log has no board or legend beside it, so the line names its
+    unit (plies), gives a draw's length too, says whether it is proven, and
+    ends with the ``ev`` field in the mate notation other Gomocup engines
+    write (``+M5``)."""
     if value.result == "unknown" or value.plies is None:
         return "not proven within the time: the search's best guess"
     plies = f"{value.plies} {'ply' if value.plies == 1 else 'plies'}"

@@ -38,7 +38,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unbeatable.games.connect4 import CELLS, Connect4Position, connect4, pons_outcome
-from unbeatable.search.engine import KNOWN_ONLY, UNLIMITED, Limits, Outcome, SearchTimeout, Solved
+from unbeatable.search.engine import (
+    KNOWN_ONLY,
+    UNKNOWN,
+    UNLIMITED,
+    Limits,
+    Outcome,
+    SearchTimeout,
+    Solved,
+)
 from unbeatable.solvers.connect4.book import Book, default_book, load_book
 from unbeatable.solvers.connect4.bounds import RememberedBounds
 from unbeatable.solvers.connect4.keeping import KeepingMove, prove_keeping_move, weak_score
@@ -46,8 +54,6 @@ from unbeatable.solvers.connect4.sliced import SlicedSearch
 
 if TYPE_CHECKING:
     from unbeatable.solvers.connect4.table import TranspositionTable
-
-_UNKNOWN = Outcome("unknown", None, exact=False)
 
 
 class Connect4Engine:
@@ -193,7 +199,7 @@ class Connect4Engine:
         try:
             score = self._value(position, limits, weak)
         except SearchTimeout:
-            return self._solved(start, _UNKNOWN)
+            return self._solved(start, UNKNOWN)
         return self._solved(start, _outcome(position.stones, score, weak=weak))
 
     def solve(
@@ -255,7 +261,7 @@ class Connect4Engine:
         lead = self.lead(position)
         kept = self.prove_keeping_move(position, lower, limits, lead=lead)
         if kept.timed_out:
-            return self._out_of_time(position, limits, start, _UNKNOWN, kept)
+            return self._out_of_time(position, limits, start, UNKNOWN, kept)
         if kept.move is None:  # only a likely bound can be too high
             return None
         try:
@@ -298,7 +304,7 @@ class Connect4Engine:
         test was trying is remembered as likely, for the next move. Nobody
         wants a guess once the stop switch is set: then no move at all."""
         spent = self.searcher.nodes - start
-        known = _UNKNOWN if outcome is None else outcome
+        known = UNKNOWN if outcome is None else outcome
         if limits.stop is not None and limits.stop.is_set():
             return Solved(known, spent, None)
         if kept is not None and kept.cut_short:
@@ -330,7 +336,7 @@ def _finished(position: Connect4Position) -> Solved | None:
 def _at_least(lower: int) -> Outcome:
     """What a lower bound alone says: a win (how fast unknown) if it is
     positive, else nothing certain."""
-    return Outcome("win" if lower > 0 else "unknown", None, exact=False)
+    return Outcome("win", None, exact=False) if lower > 0 else UNKNOWN
 
 
 def _outcome(stones: int, score: int, *, weak: bool = False) -> Outcome:

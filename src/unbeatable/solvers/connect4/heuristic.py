@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from unbeatable.games.connect4 import CELLS, Connect4Position, connect4, pons_outcome
-from unbeatable.search.engine import Outcome
+from unbeatable.search.engine import UNKNOWN, Outcome
 from unbeatable.solvers.connect4 import kernel
 
 #: Node budget of a guess (~5-20 ms).
@@ -48,7 +48,7 @@ def best_guess(
     game = connect4()
     moves = game.ordered_moves(position)
     if not moves:
-        return Guess(Outcome("unknown", None, exact=False), None, 0, 0)
+        return Guess(UNKNOWN, None, 0, 0)
     for col in moves:
         if game.play(position, col).winner is not None:
             return Guess(Outcome("win", 1), col, len(moves), 1)
@@ -96,4 +96,4 @@ def best_guess(
     if reached and abs(best_value) >= kernel.PROVEN:
         result, plies = pons_outcome(position.stones, best_value // kernel.PROVEN)
         return Guess(Outcome(result, plies), best_move, spent, reached)
-    return Guess(Outcome("unknown", None, exact=False), best_move, spent, reached)
+    return Guess(UNKNOWN, best_move, spent, reached)
