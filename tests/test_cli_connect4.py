@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from conftest import CliRun
-from unbeatable.cli.play import _line_name
+from unbeatable.cli.play import line_name
 from unbeatable.games import get_game
 
 # From the public End-Easy set: o to move loses, x winning with its 21st stone (score -1).
@@ -135,13 +135,13 @@ def test_the_terminal_says_where_the_four_is() -> None:
     out = play_as_x("1\n1\n7\n2\nn\n")
     assert "has four in a row on column 4, rows 1-4 from the bottom: the AI wins" in out
     description = get_game("connect4").describe()
-    assert _line_name(description, [(5, 1), (5, 2), (5, 3), (5, 4)]) == (
+    assert line_name(description, [(5, 1), (5, 2), (5, 3), (5, 4)]) == (
         "columns 2-5, row 1 from the bottom"
     )
-    assert _line_name(description, [(2, 3), (3, 2), (4, 1), (5, 0)]) == (
+    assert line_name(description, [(2, 3), (3, 2), (4, 1), (5, 0)]) == (
         "columns 1-4, rows 1-4 from the bottom"
     )
-    assert _line_name(get_game("tictactoe").describe(), [(0, 0), (1, 1), (2, 2)]) == "a3, b2, c1"
+    assert line_name(get_game("tictactoe").describe(), [(0, 0), (1, 1), (2, 2)]) == "a3, b2, c1"
 
 
 def test_book_build_command(tmp_path: Path, run_cli: CliRun) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CliRun
-from unbeatable.cli import _full
+from unbeatable.cli import full
 from unbeatable.games import get_game
 
 
@@ -211,7 +211,7 @@ def test_the_fast_path_answers_as_the_full_way_does(
     fast = cli(*argv)
     assert fast.returncode == 0, fast.stderr
     with pytest.raises(SystemExit) as done:
-        _full(argv)
+        full(argv)
     assert done.value.code == 0
     assert effortless(fast.stdout) == effortless(capsys.readouterr().out)
 

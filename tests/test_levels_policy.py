@@ -24,7 +24,7 @@ from unbeatable.cli import app as cli_app
 from unbeatable.games import get_game
 from unbeatable.search.analysis import Valued, obvious, pick_best, resisting
 from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Solved
-from unbeatable.search.levels import _ends_within, within_horizon
+from unbeatable.search.levels import ends_within, within_horizon
 from unbeatable.search.negamax import Negamax
 
 LEVELS = ["easy", "medium", "impossible"]
@@ -256,7 +256,7 @@ def test_reading_threats_sees_what_a_two_ply_search_sees(name: str) -> None:
             searched = within_horizon(Blind(game), position, horizon)
             assert read == searched, (game.format(position), horizon)
             for mv in read:  # and the generic search is what it claims
-                child = _ends_within(game, game.play(position, mv.raw), horizon - 1)
+                child = ends_within(game, game.play(position, mv.raw), horizon - 1)
                 assert (mv.result, mv.plies) == (
                     ("unknown", None) if child is None else child.parent()[:2]
                 )

@@ -13,8 +13,7 @@ from unbeatable.api import ALGORITHMS
 from unbeatable.games import get_game
 from unbeatable.games.base import InvalidPositionError
 from unbeatable.games.tree import ExplicitTree, tree_from_json, tree_from_leaves
-from unbeatable.search import analysis as analysis_module
-from unbeatable.search.analysis import analyze
+from unbeatable.search.analysis import analyze, forget_lines
 from unbeatable.search.engine import UNKNOWN, Limits, Outcome
 from unbeatable.search.minimax import TextbookEngine, alphabeta, minimax
 from unbeatable.search.negamax import Negamax
@@ -124,7 +123,7 @@ def test_textbook_engines_draw_the_same_lines_on_their_own() -> None:
     engine = TextbookEngine(ttt, alphabeta)
     # Early positions take alpha-beta long; the slow test covers them.
     positions = [p for p in NONTERMINAL if p.cells.count(".") <= 5]
-    analysis_module._lines.clear()  # no line remembered from another engine
+    forget_lines()  # no line remembered from another engine
     own = [analyze(ttt, position, engine).to_dict() for position in positions]
     for position, mine in zip(positions, own, strict=True):
         theirs = unbeatable.analyze(ttt, position).to_dict()

@@ -104,8 +104,8 @@ def test_big_boards_skip_the_quick_path(
         body = {"game": "gomoku", "position": position, **extra}
         assert web_client.post(path, json=body).status_code == 200
     assert stopped == []
-    assert web_app._quick_analysis("connect4", "4444")
-    assert not web_app._quick_analysis("gomoku", position)
+    assert web_app.quick_analysis("connect4", "4444")
+    assert not web_app.quick_analysis("gomoku", position)
 
 
 def test_the_largest_board_is_accepted(web_client: TestClient) -> None:

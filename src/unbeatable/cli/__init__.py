@@ -102,11 +102,14 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(130) from None
     if code is not None:
         raise SystemExit(code)
-    _full(args)
+    full(args)
 
 
-def _full(args: list[str]) -> None:
-    """The command line through Typer: every command, help and error."""
+def full(args: list[str]) -> None:
+    """The whole command line through Typer: every command, help and error.
+
+    :func:`main` answers ``analyze|solve ... --json`` without loading Typer
+    (a faster start); the tests check that both ways answer alike."""
     import typer
 
     from unbeatable.api import GameError

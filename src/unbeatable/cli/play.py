@@ -235,7 +235,7 @@ class Match:
         cells = render.winning_cells(game, self.position)
         where = ""
         if cells:
-            where = " on " + _line_name(self.description, cells)
+            where = " on " + line_name(self.description, cells)
         goal = self.description.goal
         if winner == self.human:
             self.tally["win"] += 1
@@ -244,7 +244,7 @@ class Match:
         return Text(f"{self.side(winner)} has {goal}{where}: the AI wins.", style="bold red")
 
 
-def _line_name(description: Description, cells: Sequence[tuple[int, int]]) -> str:
+def line_name(description: Description, cells: Sequence[tuple[int, int]]) -> str:
     """Where a winning line is, in the game's coordinates: ``a1, b2, c3``, or,
     where rows have no names (Connect Four), its columns and its rows counted
     from the bottom: ``column 4, rows 1-4 from the bottom``."""

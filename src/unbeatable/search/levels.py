@@ -119,7 +119,7 @@ def within_horizon(game: Game[Any, Any], position: Any, horizon: int) -> list[Mo
         if reader is not None:
             known = reader(move, horizon)
         else:
-            outcome = _ends_within(game, game.play(position, move), horizon - 1)
+            outcome = ends_within(game, game.play(position, move), horizon - 1)
             known = None if outcome is None else outcome.parent()
         out.append(move_value(game, position, move, UNKNOWN if known is None else known))
     return out
@@ -130,7 +130,7 @@ def _threat_reader(
 ) -> Callable[[Any, int], Outcome | None] | None:
     """For a game that reads threats: a function giving a move's outcome for
     the mover when the game ends within ``horizon`` (at most 2) plies, else
-    None; the same as :func:`_ends_within`, without playing every reply."""
+    None; the same as :func:`ends_within`, without playing every reply."""
     them = opponent(game, position)
     threats = game.winning_moves(position, them)
     if threats is None:
@@ -153,7 +153,7 @@ def _threat_reader(
     return ends
 
 
-def _ends_within(game: Game[Any, Any], position: Any, plies: int) -> Outcome | None:
+def ends_within(game: Game[Any, Any], position: Any, plies: int) -> Outcome | None:
     """The outcome for the side to move if best play ends the game within
     ``plies`` more plies, else None."""
     if game.is_terminal(position):
@@ -163,7 +163,7 @@ def _ends_within(game: Game[Any, Any], position: Any, plies: int) -> Outcome | N
     best: Outcome | None = None
     open_ended = False
     for move in game.moves(position):
-        child = _ends_within(game, game.play(position, move), plies - 1)
+        child = ends_within(game, game.play(position, move), plies - 1)
         if child is None:
             open_ended = True  # the game goes on past the horizon that way
         elif best is None or rank(child.parent()) > rank(best):

@@ -192,8 +192,10 @@ def _warm_up() -> None:
 QUICK_MOVES = 49
 
 
-def _quick_analysis(game: Any, position: Any) -> bool:
-    """Whether an analysis of ``position`` may be tried on the event loop."""
+def quick_analysis(game: Any, position: Any) -> bool:
+    """Whether an analysis of ``position`` may be tried on the event loop
+    first (from what the engine knows): only where the moves are few, since
+    even a stopped analysis asks the engine about every move."""
     rules, pos = api.resolve(game, position)
     return len(rules.moves(pos)) <= QUICK_MOVES
 
@@ -501,7 +503,7 @@ def create_app(
             return _analysis(request, budget, stop)
 
         def quick() -> dict[str, Any] | None:
-            if not _quick_analysis(request.game, request.position):
+            if not quick_analysis(request.game, request.position):
                 return None
             answer = _analysis(request, None, api.STOPPED)
             return answer if answer.get("exact") is not False else None
@@ -526,7 +528,7 @@ def create_app(
             return _move(request, budget, stop)
 
         def quick() -> dict[str, Any] | None:
-            if request.explain and not _quick_analysis(request.game, request.position):
+            if request.explain and not quick_analysis(request.game, request.position):
                 return None
             return _move(request, budget, api.STOPPED)
 
