@@ -14,7 +14,8 @@ is the solve alone; the reference's is its process's wall time minus that
 of a run with empty input (start-up and table allocation), so it includes
 its parsing and output, a few microseconds per position.
 
-Sets: Pons' public ones from ``../shared/data/connect4/`` and a private one
+Sets: Pons' public ones, by default the samples under ``tests/data/connect4/``
+(``--data FOLDER`` names a folder of the full sets), and a private one
 generated here (``private``: random games from the empty board stopped after
 12 to 24 moves, scored by our solver; the reference must agree).
 
@@ -33,20 +34,12 @@ import sys
 import time
 from pathlib import Path
 
+from common import CONNECT4_SETS, data_option, duration
 from unbeatable.games.connect4 import Connect4Position, connect4
 from unbeatable.solvers.connect4 import Connect4Engine, kernel
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4"
 DEFAULT_SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "private")
 game = connect4()
-
-
-def fmt_time(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.1f} us"
-    if seconds < 1:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds:.2f} s"
 
 
 def private_set(count: int, seed: int) -> list[tuple[str, int | None]]:
@@ -112,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default=",".join(DEFAULT_SETS), help="comma-separated names")
     parser.add_argument("--limit", type=int, default=None, help="first N lines of each set")
-    parser.add_argument("--data", type=Path, default=DATA, help="folder of the public sets")
+    data_option(parser, CONNECT4_SETS, "the public sets")
     parser.add_argument("--reference", type=Path, help="the reference solver's executable")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the private set")
     args = parser.parse_args(argv)
@@ -137,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         n = len(cases)
         agree = sum(s == e for s, e in zip(scores, expected, strict=True))
         line = (
-            f"{name:<11} {n:>5} {100 * agree / n:>6.1f}% {fmt_time(seconds / n):>10}"
+            f"{name:<11} {n:>5} {100 * agree / n:>6.1f}% {duration(seconds / n):>10}"
             f" {nodes / n:>12,.0f}"
         )
         ok = ok and agree == n
@@ -146,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             ref_agree = sum(s == e for s, e in zip(ref_scores, expected, strict=False))
             ok = ok and ref_agree == n
             line += (
-                f" {100 * ref_agree / n:>8.1f}% {fmt_time(ref_seconds / n):>10}"
+                f" {100 * ref_agree / n:>8.1f}% {duration(ref_seconds / n):>10}"
                 f" {seconds / ref_seconds:>8.2f}"
             )
         print(line, flush=True)

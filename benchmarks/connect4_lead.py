@@ -4,7 +4,8 @@ heuristic's favourite first, one at a time or two at once, side by side on
 the same positions.
 
 The positions are those the AI meets right past the book in games against
-perfect play: from openings of 2-7 stones of the public set ``Test_L1_R3``,
+perfect play: from openings of 2-7 stones of the public set ``Test_L1_R3``
+(the sample under ``tests/data/connect4/``, or the set in ``--data FOLDER``),
 both sides play book moves of the best value (at random among the best) to 8
 stones, then x plays the book's stored move (9 stones, o to move: the book
 bounds the value from one stone back), then o a move the engine proves keeps
@@ -30,20 +31,20 @@ import sys
 import time
 from pathlib import Path
 
+from common import CONNECT4_SETS, data_file, data_option
 from unbeatable.games.connect4 import Connect4Position, connect4
 from unbeatable.search.engine import Limits
 from unbeatable.solvers.connect4 import Connect4Engine
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4"
 game = connect4()
 
 
-def positions(engine: Connect4Engine, count: int, seed: int) -> list[Connect4Position]:
+def positions(engine: Connect4Engine, count: int, seed: int, data: Path) -> list[Connect4Position]:
     """9- and 10-stone positions reached by perfect play (see the module docstring)."""
     book = engine.book
     assert book is not None and book.plies == 8, "needs the shipped 8-stone book"
     rng = random.Random(seed)
-    rows = [line.split() for line in (DATA / "Test_L1_R3").read_text().splitlines()]
+    rows = [line.split() for line in data_file(data, "Test_L1_R3").read_text().splitlines()]
     short = [moves for moves, _ in rows if 2 <= len(moves) <= 7]
     found = []
     for moves in rng.sample(short, min(count, len(short))):
@@ -80,10 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--openings", type=int, default=150)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--cap", type=float, default=10.0, help="seconds at most per search")
+    data_option(parser, CONNECT4_SETS, "the public sets")
     args = parser.parse_args(argv)
     engine = Connect4Engine()
     engine.warm_up()
-    chosen = positions(engine, args.openings, args.seed)
+    chosen = positions(engine, args.openings, args.seed, args.data)
     print(f"{len(chosen)} positions of 9 and 10 stones reached by perfect play")
 
     def centre(position: Connect4Position) -> int | None:

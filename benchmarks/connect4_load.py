@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,31 +27,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx2 as httpx
 
+from common import free_port, wait_until_up
 from unbeatable.games.connect4 import connect4
 
 game = connect4()
 AIM_SECONDS = 2.5
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_up(base: str, server: subprocess.Popen[bytes], limit: float = 120) -> float:
-    """Seconds until ``/api/health`` answers (the server warms up first)."""
-    start = time.perf_counter()
-    while time.perf_counter() - start < limit:
-        if server.poll() is not None:
-            raise RuntimeError("the server exited")
-        try:
-            if httpx.get(base + "/api/health", timeout=1).status_code == 200:
-                return time.perf_counter() - start
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("the server did not start")
 
 
 def player(base: str, seed: int, games: int, latencies: list[float], errors: list[str]) -> None:

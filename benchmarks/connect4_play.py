@@ -10,7 +10,8 @@ games as x and as o against two opponents:
   the project's own exact solver with a table of its own (so it does not warm
   the AI's), from openings of 2-7 stones taken from the public set
   ``Test_L1_R3`` (every opening is a position the AI must play from). Against
-  it the game must end at the opening's exact value. With ``--reference
+  it the game must end at the opening's exact value. The set is the sample
+  under ``tests/data/connect4/`` unless ``--data FOLDER`` names another. With ``--reference
   PATH`` the opponent is independent of this project past the opening book:
   every position it values with more stones than the book holds is scored by
   a reference solver's executable (one move sequence per line on standard
@@ -45,13 +46,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import unbeatable
+from common import CONNECT4_SETS, data_file, data_option
 from unbeatable import api
 from unbeatable.games.connect4 import PONS_BASE, Connect4Position, connect4, pons_score
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import default_book
 from unbeatable.solvers.connect4.table import TranspositionTable
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "connect4"
 game = connect4()
 
 
@@ -145,9 +146,7 @@ def play(
     record: Record,
 ) -> Connect4Position:
     """One game from ``start``: the AI plays ``ai``; returns the final position."""
-    api.engine("connect4").reset()  # type: ignore[attr-defined]
-    api._analyses.clear()
-    api._moves.clear()
+    api.clear_caches()
     position = start
     while not game.is_terminal(position):
         if game.to_move(position) == ai:
@@ -165,8 +164,8 @@ def play(
     return position
 
 
-def openings(count: int, seed: int) -> list[tuple[str, int]]:
-    rows = [line.split() for line in (DATA / "Test_L1_R3").read_text().splitlines()]
+def openings(count: int, seed: int, data: Path) -> list[tuple[str, int]]:
+    rows = [line.split() for line in data_file(data, "Test_L1_R3").read_text().splitlines()]
     short = [(m, int(s)) for m, s in rows if 2 <= len(m) <= 7]
     return random.Random(seed).sample(short, min(count, len(short)))
 
@@ -201,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--openings", help="comma-separated openings to play instead of a sample of Test_L1_R3"
     )
+    data_option(parser, CONNECT4_SETS, "the public sets")
     args = parser.parse_args(argv)
     book = default_book()
     plies = book.plies if book is not None else -1
@@ -219,9 +219,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"perfect opponent past the book: {args.reference}")
     else:
         opponent = Perfect(random.Random(args.seed + 1))
-    chosen = openings(args.perfect, args.seed)
+    chosen = openings(args.perfect, args.seed, args.data)
     if args.openings:
-        scores = dict(line.split() for line in (DATA / "Test_L1_R3").read_text().splitlines())
+        lines = data_file(args.data, "Test_L1_R3").read_text().splitlines()
+        scores = dict(line.split() for line in lines)
         chosen = [(moves, int(scores[moves])) for moves in args.openings.split(",")]
     for i, (moves, score) in enumerate(chosen):
         start = game.parse(moves)

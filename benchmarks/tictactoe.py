@@ -23,10 +23,10 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 import unbeatable
+from common import duration, median_time
 from unbeatable.api import ALGORITHMS, engine
 from unbeatable.games import get_game
 from unbeatable.search.analysis import analyze
@@ -34,25 +34,6 @@ from unbeatable.search.minimax import TextbookEngine, alphabeta, minimax
 from unbeatable.search.negamax import Negamax
 
 GAME = get_game("tictactoe")
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """Median wall time of ``repeat`` calls, and the last result."""
-    times = []
-    result = None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
-
-
-def fmt(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:.2f} s"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds * 1e6:.2f} µs"
 
 
 def nonterminal_positions() -> list[Any]:
@@ -81,13 +62,13 @@ def best_move_table() -> None:
     base = None
     for algorithm in ALGORITHMS:
         repeat = 3 if algorithm == "minimax" else 20
-        seconds, result = timed(lambda a=algorithm: analyze(GAME, empty, fresh(a)), repeat)
+        seconds, result = median_time(lambda a=algorithm: analyze(GAME, empty, fresh(a)), repeat)
         base = base or seconds
-        print(f"{algorithm:<22}{fmt(seconds):>12}{result.nodes:>12,}{base / seconds:>11.0f}x")
+        print(f"{algorithm:<22}{duration(seconds):>12}{result.nodes:>12,}{base / seconds:>11.0f}x")
     unbeatable.best_move(GAME, empty)  # warm the process-wide engine and memo
-    seconds, _ = timed(lambda: unbeatable.best_move(GAME, empty), 10_000)
+    seconds, _ = median_time(lambda: unbeatable.best_move(GAME, empty), 10_000)
     assert base is not None
-    print(f"{'negamax, warm (API)':<22}{fmt(seconds):>12}{'-':>12}{base / seconds:>11,.0f}x")
+    print(f"{'negamax, warm (API)':<22}{duration(seconds):>12}{'-':>12}{base / seconds:>11,.0f}x")
     positions = nonterminal_positions()
     for p in positions:
         unbeatable.best_move(GAME, p)
@@ -95,7 +76,7 @@ def best_move_table() -> None:
     for p in positions:
         unbeatable.best_move(GAME, p)
     per = (time.perf_counter() - start) / len(positions)
-    print(f"{'warm, any position':<22}{fmt(per):>12}{'-':>12}{base / per:>11,.0f}x")
+    print(f"{'warm, any position':<22}{duration(per):>12}{'-':>12}{base / per:>11,.0f}x")
     # The same query with the position given as text, as the CLI and web do.
     texts = [GAME.format(p) for p in positions]
     for t in texts:
@@ -104,7 +85,7 @@ def best_move_table() -> None:
     for t in texts:
         unbeatable.best_move("tictactoe", t)
     per = (time.perf_counter() - start) / len(texts)
-    print(f"{'warm, position as text':<22}{fmt(per):>12}{'-':>12}{base / per:>11,.0f}x")
+    print(f"{'warm, position as text':<22}{duration(per):>12}{'-':>12}{base / per:>11,.0f}x")
     print()
 
 
@@ -122,8 +103,8 @@ def sweep_table(skip_minimax: bool) -> None:
         seconds = time.perf_counter() - start
         base = base or seconds
         print(
-            f"{algorithm:<22}{fmt(seconds):>12}{nodes:>14,}"
-            f"{fmt(seconds / len(positions)):>14}{base / seconds:>9.0f}x"
+            f"{algorithm:<22}{duration(seconds):>12}{nodes:>14,}"
+            f"{duration(seconds / len(positions)):>14}{base / seconds:>9.0f}x"
         )
     print()
 
@@ -152,12 +133,12 @@ def cold_process_table() -> None:
     for name, argv in cases:
         seconds = statistics.median(run(argv) for _ in range(15))
         base = base or seconds
-        print(f"{name:<34}{fmt(seconds):>12}{'+' + fmt(seconds - base):>14}")
+        print(f"{name:<34}{duration(seconds):>12}{'+' + duration(seconds - base):>14}")
     texts = "\n".join(GAME.format(p) for p in nonterminal_positions()) + "\n"
     seconds = statistics.median(
         run([py, "-m", "unbeatable", "analyze", "tictactoe", "-"], texts) for _ in range(3)
     )
-    print(f"{'analyze - (all 4,520 positions)':<34}{fmt(seconds):>12}")
+    print(f"{'analyze - (all 4,520 positions)':<34}{duration(seconds):>12}")
     print()
 
 

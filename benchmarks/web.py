@@ -26,23 +26,15 @@ import asyncio
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 
 import unbeatable
+from common import free_port, wait_until_up
 
 HOST = "127.0.0.1"  # loopback only, by design
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def positions(count: int, seed: int = 1) -> list[str]:
@@ -205,17 +197,12 @@ def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://{HOST}:{port}/api/health", timeout=2) as r:
-                if r.status == 200:
-                    return proc
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.1)
+    try:
+        wait_until_up(f"http://{HOST}:{port}", proc, limit=30)
+    except RuntimeError:
+        proc.kill()
+        raise
+    return proc
 
 
 def report(phases: list[Phase]) -> None:
