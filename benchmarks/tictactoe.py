@@ -29,7 +29,7 @@ import unbeatable
 from common import duration, median_time
 from unbeatable.api import ALGORITHMS, engine
 from unbeatable.games import get_game
-from unbeatable.search.analysis import analyze
+from unbeatable.search.analysis import analyse
 from unbeatable.search.minimax import TextbookEngine, alphabeta, minimax
 from unbeatable.search.negamax import Negamax
 
@@ -62,7 +62,7 @@ def best_move_table() -> None:
     base = None
     for algorithm in ALGORITHMS:
         repeat = 3 if algorithm == "minimax" else 20
-        seconds, result = median_time(lambda a=algorithm: analyze(GAME, empty, fresh(a)), repeat)
+        seconds, result = median_time(lambda a=algorithm: analyse(GAME, empty, fresh(a)), repeat)
         base = base or seconds
         print(f"{algorithm:<22}{duration(seconds):>12}{result.nodes:>12,}{base / seconds:>11.0f}x")
     unbeatable.best_move(GAME, empty)  # warm the process-wide engine and memo
@@ -99,7 +99,7 @@ def sweep_table(skip_minimax: bool) -> None:
             continue
         eng = fresh(algorithm)
         start = time.perf_counter()
-        nodes = sum(analyze(GAME, p, eng).nodes for p in positions)
+        nodes = sum(analyse(GAME, p, eng).nodes for p in positions)
         seconds = time.perf_counter() - start
         base = base or seconds
         print(

@@ -167,7 +167,7 @@ def test_board_entries_parse_and_bad_ones_say_what_was_expected() -> None:
 def test_start_sets_up_the_freestyle_game_of_that_board(line: str, game: str) -> None:
     brain = Brain()
     assert feed(brain, line) == ["OK"]
-    assert brain.rules is not None and brain.rules.name == game
+    assert brain.game is not None and brain.game.name == game
 
 
 def test_start_takes_boards_5_to_20_and_refuses_others() -> None:
@@ -182,7 +182,7 @@ def test_start_takes_boards_5_to_20_and_refuses_others() -> None:
 def test_rectangular_boards_are_columns_by_rows() -> None:
     brain = Brain(choose=playing("a1"))
     assert feed(brain, "RECTSTART 6,9") == ["OK"]
-    assert brain.rules is not None and brain.rules.name == "mnk:9,6,5"
+    assert brain.game is not None and brain.game.name == "mnk:9,6,5"
     # a1 is the bottom-left point: x 0, y 8 on a board 9 rows high.
     assert feed(brain, "TURN 5,0")[-1] == "0,8"
     assert feed(brain, "RECTSTART 6,21")[0].startswith("ERROR unsupported board 6x21")

@@ -13,7 +13,7 @@ from unbeatable.api import ALGORITHMS
 from unbeatable.games import get_game
 from unbeatable.games.base import InvalidPositionError
 from unbeatable.games.tree import ExplicitTree, tree_from_json, tree_from_leaves
-from unbeatable.search.analysis import analyze, forget_lines
+from unbeatable.search.analysis import analyse, forget_lines
 from unbeatable.search.engine import UNKNOWN, Limits, Outcome
 from unbeatable.search.minimax import TextbookEngine, alphabeta, minimax
 from unbeatable.search.negamax import Negamax
@@ -124,7 +124,7 @@ def test_textbook_engines_draw_the_same_lines_on_their_own() -> None:
     # Early positions take alpha-beta long; the slow test covers them.
     positions = [p for p in NONTERMINAL if p.cells.count(".") <= 5]
     forget_lines()  # no line remembered from another engine
-    own = [analyze(ttt, position, engine).to_dict() for position in positions]
+    own = [analyse(ttt, position, engine).to_dict() for position in positions]
     for position, mine in zip(positions, own, strict=True):
         theirs = unbeatable.analyze(ttt, position).to_dict()
         assert mine | {"nodes": 0, "time_ms": 0} == theirs | {"nodes": 0, "time_ms": 0}
@@ -211,7 +211,7 @@ class _OutOfTime:
 def test_unproven_analysis_plays_the_engines_own_pick() -> None:
 
     position = ttt.initial()
-    analysis = analyze(ttt, position, _OutOfTime(7), Limits.seconds(1), report_exact=True)
+    analysis = analyse(ttt, position, _OutOfTime(7), Limits.seconds(1), report_exact=True)
     assert analysis.exact is False and analysis.result == "unknown"
     assert analysis.best is not None and analysis.best.move == ttt.format_move(7)
     assert all(m.result == "unknown" for m in analysis.moves)
@@ -226,7 +226,7 @@ def test_a_proven_draw_beats_unproven_moves() -> None:
                 return Negamax(ttt).solve(position)
             return super().solve(position, limits, weak)
 
-    analysis = analyze(ttt, ttt.initial(), Mixed(0), Limits.seconds(1))
+    analysis = analyse(ttt, ttt.initial(), Mixed(0), Limits.seconds(1))
     assert analysis.best is not None and analysis.best.move == "b2"
     assert analysis.result == "draw"
 
@@ -246,7 +246,7 @@ def test_a_proven_root_move_is_played_even_when_other_moves_stay_unproven() -> N
 
         value = solve
 
-    analysis = analyze(ttt, position, BookLike(), Limits.seconds(1))
+    analysis = analyse(ttt, position, BookLike(), Limits.seconds(1))
     assert analysis.best is not None and analysis.best.move == "c1"
     assert (analysis.result, analysis.plies, analysis.score) == ("win", 1, 9)
     assert [m.result for m in analysis.moves] == ["unknown", "unknown", "win"]

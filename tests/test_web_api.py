@@ -885,3 +885,5 @@ def test_answers_validate_against_their_models(web_client: TestClient) -> None:
     check(models.TracedTree, api.textbook_tree([3, 5, 2, 9], "alphabeta").to_dict())
     check(models.Solution, api.solve(TTT, "x../.../...").to_dict())
     check(models.Analysis, api.analyze("mnk:4,4,4", "x.../..o./..../....").to_dict())
+    for name in api.OFFERED:
+        check(models.GameInfo, api.game_info(name).to_dict())

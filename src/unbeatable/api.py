@@ -5,6 +5,13 @@ position (its notation or a position object), so the CLI, the web API and
 Python users share one code path. Engines are created once per process and
 keep what they learn, so repeated queries get faster.
 
+Names: a :class:`Game` (the rules object) is called ``game`` throughout the
+library; here a ``game`` parameter may also be a registry name, and once
+resolved the same name holds the object. The library writes British English
+(``analyse``, ``normalise``, ``colour``) with one exception kept for
+compatibility: ``analyze``, the public function, the CLI command and the
+``/api/analyze`` endpoint.
+
 Answers are typed values (:class:`Analysis`, :class:`Solution`, :class:`View`,
 :class:`Status`, :class:`Turn`, :class:`TracedTree`), each with ``to_dict()``
 for its JSON: the faces (the CLI and the web server) import only this module
@@ -48,7 +55,7 @@ from unbeatable.search.analysis import (
     value_letters,
     value_words,
 )
-from unbeatable.search.analysis import analyze as _analyze
+from unbeatable.search.analysis import analyse as _analyse  # the search layer's: engine given
 from unbeatable.search.engine import (
     KNOWN_ONLY,
     UNKNOWN,
@@ -152,12 +159,12 @@ def resolve(game: Game[P, M], position: P | str | None = None) -> tuple[Game[P, 
 def resolve(game: str, position: Any = None) -> tuple[Game[Any, Any], Any]: ...
 def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any, Any], Any]:
     """The rules object and the parsed position (the initial one for ``None``)."""
-    rules = get_game(game) if isinstance(game, str) else game
+    game = get_game(game) if isinstance(game, str) else game
     if position is None:
-        return rules, rules.initial()
+        return game, game.initial()
     if isinstance(position, str):
-        return rules, rules.parse(position)
-    return rules, position
+        return game, game.parse(position)
+    return game, position
 
 
 #: Every engine made so far, so that :func:`clear_caches` reaches them all.
@@ -165,19 +172,19 @@ _made: list[Engine] = []
 
 
 @lru_cache(maxsize=64)
-def _engine(rules: Any, algorithm: str) -> Engine:
+def _engine(game: Any, algorithm: str) -> Engine:
     made: Engine
     if algorithm == "special":
-        special = specialised_engine(rules.name)
+        special = specialised_engine(game.name)
         assert special is not None
         made = special
     elif algorithm == Algorithm.negamax:
-        made = Negamax(rules)
+        made = Negamax(game)
     elif algorithm in (Algorithm.minimax, Algorithm.alphabeta):
         # The teaching engines are imported only when asked for: start-up stays light.
         from unbeatable.search import minimax
 
-        made = minimax.TextbookEngine(rules, getattr(minimax, algorithm))
+        made = minimax.TextbookEngine(game, getattr(minimax, algorithm))
     else:
         raise GameError(f"unknown algorithm {algorithm!r} (use one of: {', '.join(ALGORITHMS)})")
     with _lock:
@@ -207,17 +214,17 @@ def engine(game: str | Game[Any, Any], algorithm: str | None = None) -> Engine:
     """The process-wide engine for ``game`` (the 64 most recently used games
     keep theirs). ``None`` picks the fastest exact one: the game's specialised
     solver if it has one, else negamax."""
-    rules = get_game(game) if isinstance(game, str) else game
+    game = get_game(game) if isinstance(game, str) else game
     if algorithm is None:
-        algorithm = "special" if has_specialised_engine(rules.name) else "negamax"
-    hashable_rules: Any = rules  # rules objects hash by identity
-    return _engine(hashable_rules, algorithm)
+        algorithm = "special" if has_specialised_engine(game.name) else "negamax"
+    hashable: Any = game  # Game objects hash by identity
+    return _engine(hashable, algorithm)
 
 
 @lru_cache(maxsize=64)
-def _description(rules: Any) -> Description | None:
+def _description(game: Any) -> Description | None:
     try:
-        description: Description = rules.describe()
+        description: Description = game.describe()
     except NotImplementedError:
         return None
     return description
@@ -225,16 +232,17 @@ def _description(rules: Any) -> Description | None:
 
 def describe(game: str | Game[Any, Any]) -> Description | None:
     """The game's description (None for games without a board to show)."""
-    rules: Any = get_game(game) if isinstance(game, str) else game
-    return _description(rules)
+    game = get_game(game) if isinstance(game, str) else game
+    hashable: Any = game  # Game objects hash by identity
+    return _description(hashable)
 
 
 def policy(game: str | Game[Any, Any]) -> Policy:
     """How the engines serve ``game``: whether every query is solved exactly
     and its default budget, as the solver registry says (the rules know
     neither)."""
-    rules = get_game(game) if isinstance(game, str) else game
-    return engine_policy(rules.name)
+    game = get_game(game) if isinstance(game, str) else game
+    return engine_policy(game.name)
 
 
 def default_time_limit(game: str | Game[Any, Any]) -> float | None:
@@ -270,12 +278,12 @@ def game_info(game: str | Game[Any, Any]) -> GameInfo:
     """What the faces offer of a board game: its description from the rules,
     its engine policy from the solver registry, its start position. Raises
     :class:`GameError` for a game without a board to show."""
-    rules = get_game(game) if isinstance(game, str) else game
-    description = describe(rules)
+    game = get_game(game) if isinstance(game, str) else game
+    description = describe(game)
     if description is None:
-        raise GameError(f"{rules.name} does not describe itself (it has no board to show)")
-    served = policy(rules)
-    return GameInfo(description, served.exact, served.time_limit, rules.format(rules.initial()))
+        raise GameError(f"{game.name} does not describe itself (it has no board to show)")
+    served = policy(game)
+    return GameInfo(description, served.exact, served.time_limit, game.format(game.initial()))
 
 
 #: Seconds of a time limit kept for answering after the search stops (a
@@ -311,33 +319,33 @@ def analyze(
     ``stop``, set from another thread, ends the work early the same way.
     Proven analyses are remembered, so asking again costs a lookup.
     """
-    rules, pos = resolve(game, position)
+    game, pos = resolve(game, position)
     # Games that may be answered unproven always say whether this one is.
-    report_exact = time_limit is not None or default_time_limit(rules) is not None
-    known = _analyses.get((rules, algorithm, pos))
+    report_exact = time_limit is not None or default_time_limit(game) is not None
+    known = _analyses.get((game, algorithm, pos))
     if known is not None:  # the same board, maybe reached by another move order
-        return known._replace(position=rules.format(pos), exact=True if report_exact else None)
-    return _analyze_afresh(rules, pos, algorithm, time_limit, stop, report_exact)
+        return known._replace(position=game.format(pos), exact=True if report_exact else None)
+    return _analyse_afresh(game, pos, algorithm, time_limit, stop, report_exact)
 
 
-def _analyze_afresh(
-    rules: Game[Any, Any],
+def _analyse_afresh(
+    game: Game[Any, Any],
     pos: Any,
     algorithm: str | None,
     time_limit: float | None,
     stop: threading.Event | None,
     report_exact: bool,
 ) -> Analysis:
-    analysis = _analyze(
-        rules,
+    analysis = _analyse(
+        game,
         pos,
-        engine(rules, algorithm),
+        engine(game, algorithm),
         limits(time_limit, stop),
         report_exact,
-        line_engine=engine(rules),
+        line_engine=engine(game),
     )
     if analysis.complete:  # a line cut short by the limits is not remembered
-        _analyses.put((rules, algorithm, pos), analysis)
+        _analyses.put((game, algorithm, pos), analysis)
     return analysis
 
 
@@ -349,11 +357,11 @@ def best_move(
 
     Answers are remembered per position, so a repeated query costs a lookup.
     """
-    rules, pos = resolve(game, position)
-    known = _analyses.get((rules, algorithm, pos))  # the common case: no copy to make
+    game, pos = resolve(game, position)
+    known = _analyses.get((game, algorithm, pos))  # the common case: no copy to make
     if known is not None:
         return known.best
-    return analyze(rules, pos, algorithm=algorithm, time_limit=default_time_limit(rules)).best
+    return analyze(game, pos, algorithm=algorithm, time_limit=default_time_limit(game)).best
 
 
 class Solution(NamedTuple):
@@ -385,15 +393,15 @@ def solve(
 ) -> Solution:
     """The value of ``position`` for the side to move. ``weak`` asks only for
     win/draw/loss (no distance: ``plies`` and ``score`` are None), which is faster."""
-    rules, pos = resolve(game, position)
+    game, pos = resolve(game, position)
     start = time.perf_counter()
-    solved = engine(rules, algorithm).value(pos, limits(time_limit, stop), weak)
+    solved = engine(game, algorithm).value(pos, limits(time_limit, stop), weak)
     outcome = solved.outcome
-    score = None if outcome.plies is None else rules.score(pos, outcome.result, outcome.plies)
+    score = None if outcome.plies is None else game.score(pos, outcome.result, outcome.plies)
     return Solution(
-        game=rules.name,
-        position=rules.format(pos),
-        to_move=rules.to_move(pos),
+        game=game.name,
+        position=game.format(pos),
+        to_move=game.to_move(pos),
         result=outcome.result,
         plies=outcome.plies,
         score=score,
@@ -429,35 +437,35 @@ def choose_move(
 
     from unbeatable.search.levels import SKILLS, choose, choose_from, within_horizon
 
-    rules, pos = resolve(game, position)
+    game, pos = resolve(game, position)
     if analysis is not None:
-        forced = obvious(rules, pos)
+        forced = obvious(game, pos)
         if forced is not None:
             same = [m for m in analysis.moves if m.raw == forced[0]]
             if same:
                 return same[0]
         return choose_from(analysis, level, rng or random_module.Random())
-    if not rules.moves(pos):
+    if not game.moves(pos):
         return None
     level = Level(level)
-    limit = time_limit if time_limit is not None else default_time_limit(rules)
-    forced = obvious(rules, pos)
+    limit = time_limit if time_limit is not None else default_time_limit(game)
+    forced = obvious(game, pos)
     if level is Level.impossible or limit is None:
-        best = _ai_move(rules, pos, limits(limit, stop), forced)
+        best = _ai_move(game, pos, limits(limit, stop), forced)
     else:
         # A game whose search is timed: the weaker levels take the engine's
         # untimed guess (a book move, or a fixed-size search), so that their
         # choice never depends on how far a timed search got.
-        best = _guessed(rules, pos, forced)
+        best = _guessed(game, pos, forced)
     if best is None:  # stopped before anything was found: the most resisting move
-        first = next(resisting(rules, pos, rules.moves(pos)))
-        best = move_value(rules, pos, first, UNKNOWN)
+        first = next(resisting(game, pos, game.moves(pos)))
+        best = move_value(game, pos, first, UNKNOWN)
     if level is Level.impossible or forced is not None:
         return best
     horizon = SKILLS[level].horizon
 
     def seen() -> list[MoveValue]:  # looked at only when the level misses the best move
-        return within_horizon(rules, pos, horizon)
+        return within_horizon(game, pos, horizon)
 
     return choose(best, seen, level, rng or random_module.Random())
 
@@ -577,34 +585,34 @@ def ai_turn(
     and searches the rest on a worker thread. Raises :class:`GameOverError`
     on a finished game.
     """
-    rules, pos = resolve(game, position)
-    if rules.is_terminal(pos):
-        winner = rules.winner(pos)
+    game, pos = resolve(game, position)
+    if game.is_terminal(pos):
+        winner = game.winner(pos)
         ended = f"{winner} has won" if winner else "it is a draw"
         raise GameOverError(f"the game is over: {ended}")
     level = Level(level)
-    limit = time_limit if time_limit is not None else default_time_limit(rules)
+    limit = time_limit if time_limit is not None else default_time_limit(game)
     known_only = stop is not None and stop.is_set()
     analysis = None
     if explain:
-        analysis = analyze(rules, pos, time_limit=limit, stop=stop)
+        analysis = analyze(game, pos, time_limit=limit, stop=stop)
         unproven = analysis.exact is False or any(m.result == "unknown" for m in analysis.moves)
         if known_only and unproven:
             return None
     elif known_only:
-        known = _ai_move(rules, pos, KNOWN_ONLY, obvious(rules, pos))
+        known = _ai_move(game, pos, KNOWN_ONLY, obvious(game, pos))
         if known is None or known.result == "unknown":
             return None
-    chosen = choose_move(rules, pos, level, rng, limit, analysis=analysis, stop=stop)
+    chosen = choose_move(game, pos, level, rng, limit, analysis=analysis, stop=stop)
     assert chosen is not None  # the game is not over
-    raw = chosen.raw if chosen.raw is not None else rules.parse_move(pos, chosen.move)
-    after = rules.play(pos, raw)
+    raw = chosen.raw if chosen.raw is not None else game.parse_move(pos, chosen.move)
+    after = game.play(pos, raw)
     proven = chosen.result != "unknown" if level is Level.impossible else None
-    return Turn(chosen, after, view(rules, after), proven, analysis)
+    return Turn(chosen, after, view(game, after), proven, analysis)
 
 
 def _ai_move(
-    rules: Game[Any, Any], pos: Any, search_limits: Limits, forced: Forced = None
+    game: Game[Any, Any], pos: Any, search_limits: Limits, forced: Forced = None
 ) -> MoveValue | None:
     """The impossible level's move with its value, remembered once proven
     (None only if the limits were stopped before anything was found).
@@ -613,15 +621,15 @@ def _ai_move(
     value needs no search; a forced block is played whatever the engine
     says, with the value the engine found for the position."""
     if forced is not None and forced[1] is not None:
-        return move_value(rules, pos, forced[0], forced[1])
-    memo_key = (rules, pos)
+        return move_value(game, pos, forced[0], forced[1])
+    memo_key = (game, pos)
     known = _moves.get(memo_key)
     if known is not None:
         return known
-    exact = _analyses.get((rules, None, pos))
+    exact = _analyses.get((game, None, pos))
     if exact is not None and exact.best is not None:
         return exact.best
-    solver = engine(rules)
+    solver = engine(game)
     solved = solver.solve(pos, search_limits)
     proven = solved.move_proven and solved.outcome.exact
     move = solved.move
@@ -630,23 +638,23 @@ def _ai_move(
     if move is None:
         return None
     outcome = solved.outcome if proven else UNKNOWN
-    chosen = move_value(rules, pos, move, outcome)
+    chosen = move_value(game, pos, move, outcome)
     if proven:
         _moves.put(memo_key, chosen)
     return chosen
 
 
-def _guessed(rules: Game[Any, Any], pos: Any, forced: Forced) -> MoveValue | None:
+def _guessed(game: Game[Any, Any], pos: Any, forced: Forced) -> MoveValue | None:
     """The weaker levels' best move on a timed game: the obvious one, else the
     engine's untimed guess (None if it has none)."""
     if forced is not None:
-        return move_value(rules, pos, forced[0], forced[1] or UNKNOWN)
-    guessed = engine(rules).guess(pos)
+        return move_value(game, pos, forced[0], forced[1] or UNKNOWN)
+    guessed = engine(game).guess(pos)
     if guessed.move is None:
         return None
     proven = guessed.move_proven and guessed.outcome.exact
     outcome = guessed.outcome if proven else UNKNOWN
-    return move_value(rules, pos, guessed.move, outcome)
+    return move_value(game, pos, guessed.move, outcome)
 
 
 @overload
@@ -657,22 +665,22 @@ def play_move(game: str | Game[Any, Any], position: Any, move: str) -> Any:
     """The position after ``move`` (in the game's notation), as the rules
     object holds positions; raises :class:`IllegalMoveError` with the reason
     if it is not legal."""
-    rules, pos = resolve(game, position)
+    game, pos = resolve(game, position)
     if not isinstance(move, str):
         raise IllegalMoveError("a move must be a string in the game's notation")
-    return rules.play(pos, rules.parse_move(pos, move))
+    return game.play(pos, game.parse_move(pos, move))
 
 
 def status(game: str | Game[Any, Any], position: Any) -> Status:
     """Whether the game is over, who won, and the cells of the winning line
     if the game has one."""
-    rules, pos = resolve(game, position)
+    game, pos = resolve(game, position)
     line = None
-    cells = rules.winning_line(pos)
-    description = describe(rules)
+    cells = game.winning_line(pos)
+    description = describe(game)
     if cells is not None and description is not None:
         line = tuple(divmod(cell, description.columns) for cell in cells)
-    return Status(rules.is_terminal(pos), rules.winner(pos), line)
+    return Status(game.is_terminal(pos), game.winner(pos), line)
 
 
 def _tree_algorithm(algorithm: str) -> TreeAlgorithm:
@@ -705,8 +713,8 @@ def tree(
     from unbeatable.search.explore import trace
 
     walk = _tree_algorithm(algorithm)
-    rules, pos = resolve(game, position)
-    return trace(rules, pos, depth, engine(rules), limits(time_limit, stop), walk)
+    game, pos = resolve(game, position)
+    return trace(game, pos, depth, engine(game), limits(time_limit, stop), walk)
 
 
 def textbook_tree(leaves: str | Sequence[Any], algorithm: str = "minimax") -> TracedTree:
@@ -738,20 +746,20 @@ def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> 
     """What a face needs to show a position (after ``move``, if given): its
     notation, the side to move, the board's rows, every legal move with the
     cell it fills, and the status. Faces apply no rules of their own."""
-    rules, pos = resolve(game, position)
+    game, pos = resolve(game, position)
     if move is not None:
-        pos = play_move(rules, pos, move)
+        pos = play_move(game, pos, move)
     moves = []
-    for m in rules.moves(pos):
-        row, col = rules.cell(pos, m)
-        moves.append(Cell(rules.format_move(m), row, col))
+    for m in game.moves(pos):
+        row, col = game.cell(pos, m)
+        moves.append(Cell(game.format_move(m), row, col))
     return View(
-        game=rules.name,
-        position=rules.format(pos),
-        to_move=rules.to_move(pos),
-        board=tuple(rules.grid(pos).split("/")),
+        game=game.name,
+        position=game.format(pos),
+        to_move=game.to_move(pos),
+        board=tuple(game.grid(pos).split("/")),
         moves=tuple(moves),
-        status=status(rules, pos),
+        status=status(game, pos),
     )
 
 

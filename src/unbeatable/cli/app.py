@@ -143,13 +143,13 @@ PATIENCE = 1.0
 
 
 @contextmanager
-def _patience(rules: Game[Any, Any], exact: bool) -> Iterator[None]:
+def _patience(game: Game[Any, Any], exact: bool) -> Iterator[None]:
     """Around an exact search of a game whose answers are timed by default
     (its boards are past exact reach): once it has taken :data:`PATIENCE`
     seconds, say on stderr that it may take very long and how to get a timed
     answer, and on a terminal show the time so far; Ctrl-C ends it with exit
     code 130 and one line, never a traceback."""
-    budget = api.default_time_limit(rules)
+    budget = api.default_time_limit(game)
     if not exact or budget is None:
         yield
         return
@@ -163,7 +163,7 @@ def _patience(rules: Game[Any, Any], exact: bool) -> Iterator[None]:
         if done.wait(PATIENCE):
             return
         err.write(
-            f"unbeatable: an exact answer on {rules.name} can take very long (hours or more "
+            f"unbeatable: an exact answer on {game.name} can take very long (hours or more "
             f"on a big board); --time-limit {budget:g} answers within {budget:g} s with the "
             "engine's judgement. Ctrl-C stops.\n"
         )
@@ -199,7 +199,7 @@ def _patience(rules: Game[Any, Any], exact: bool) -> Iterator[None]:
 
 @app.command()
 def analyze(
-    game: GameArg,
+    name: GameArg,
     position: Annotated[
         str, typer.Argument(help="The position in the game's notation; '-' reads stdin.")
     ],
@@ -211,17 +211,17 @@ def analyze(
     time_limit: TimeLimit = None,
 ) -> None:
     """Value of a position and of every legal move (exact unless --time-limit)."""
-    rules = get_game(game)
+    game = get_game(name)
     alg = None if algorithm is None else algorithm.value
 
     def run(text: str) -> dict[str, Any]:
-        return api.analyze(rules, text, algorithm=alg, time_limit=time_limit).to_dict()
+        return api.analyze(game, text, algorithm=alg, time_limit=time_limit).to_dict()
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
-    rules, pos = api.resolve(rules, position)
-    with _patience(rules, time_limit is None):
-        analysis = api.analyze(rules, pos, algorithm=alg, time_limit=time_limit)
+    game, pos = api.resolve(game, position)
+    with _patience(game, time_limit is None):
+        analysis = api.analyze(game, pos, algorithm=alg, time_limit=time_limit)
     if json_:
         _json_line(analysis.to_dict())
         return
@@ -230,9 +230,9 @@ def analyze(
     from unbeatable.cli import render
 
     out = console()
-    if api.describe(rules) is not None:
-        hints = render.hint_notes(rules, pos, analysis)
-        out.print(render.board(rules, pos, hints, render.winning_cells(rules, pos)))
+    if api.describe(game) is not None:
+        hints = render.hint_notes(game, pos, analysis)
+        out.print(render.board(game, pos, hints, render.winning_cells(game, pos)))
     out.print(render.summary(analysis))
     if analysis.moves:
         out.print(render.moves_table(analysis))
@@ -241,7 +241,7 @@ def analyze(
 
 @app.command()
 def solve(
-    game: GameArg,
+    name: GameArg,
     position: Annotated[
         str, typer.Argument(help="The position in the game's notation; '-' reads stdin.")
     ],
@@ -252,15 +252,15 @@ def solve(
     time_limit: TimeLimit = None,
 ) -> None:
     """Value of a position for the side to move (exact unless --time-limit)."""
-    rules = get_game(game)
+    game = get_game(name)
 
     def run(text: str) -> dict[str, Any]:
-        return api.solve(rules, text, weak=weak, time_limit=time_limit).to_dict()
+        return api.solve(game, text, weak=weak, time_limit=time_limit).to_dict()
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
-    with _patience(rules, time_limit is None):
-        solution = api.solve(rules, position, weak=weak, time_limit=time_limit)
+    with _patience(game, time_limit is None):
+        solution = api.solve(game, position, weak=weak, time_limit=time_limit)
     if json_:
         _json_line(solution.to_dict())
         return
@@ -276,7 +276,7 @@ def solve(
 
 @app.command()
 def perft(
-    game: GameArg,
+    name: GameArg,
     position: Annotated[
         str | None, typer.Argument(help="Start position (default: the initial one).")
     ] = None,
@@ -291,14 +291,14 @@ def perft(
     json_: JsonOption = False,
 ) -> None:
     """Count games and positions, to prove the move generator right."""
-    rules, pos = api.resolve(get_game(game), position)
+    game, pos = api.resolve(get_game(name), position)
     start = time.perf_counter()
     if depth is not None:
         if depth > 12:
             raise UsageProblem(f"--depth {depth}: at most 12 plies (the count grows too fast)")
-        found = api.perft_leaves(rules, pos, depth)
+        found = api.perft_leaves(game, pos, depth)
         elapsed = round((time.perf_counter() - start) * 1000, 3)
-        data: dict[str, Any] = {"game": rules.name, "position": rules.format(pos)}
+        data: dict[str, Any] = {"game": game.name, "position": game.format(pos)}
         data.update({"depth": depth, "leaves": found, "time_ms": elapsed})
         if json_:
             _json_line(data)
@@ -306,11 +306,11 @@ def perft(
             sys.stdout.write(f"depth {depth}: {found:,} leaves ({elapsed} ms)\n")
         return
     try:
-        result = api.perft(rules, pos)
+        result = api.perft(game, pos)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     elapsed = round((time.perf_counter() - start) * 1000, 3)
-    data = {"game": rules.name, "position": rules.format(pos), **result.to_dict()}
+    data = {"game": game.name, "position": game.format(pos), **result.to_dict()}
     data["time_ms"] = elapsed
     if json_:
         _json_line(data)
@@ -381,7 +381,7 @@ def _looks_like_leaves(first: str) -> bool:
 
 @app.command()
 def play(
-    game: Annotated[
+    name: Annotated[
         str, typer.Argument(metavar="[GAME]", help=f"Which game: {NAMING}.")
     ] = "tictactoe",
     as_: Annotated[Side | None, typer.Option("--as", help="Your mark (x moves first).")] = None,
@@ -399,10 +399,10 @@ def play(
     """Play against the AI in the terminal (a move, ? for a hint, u undo, q quit)."""
     from unbeatable.cli.play import Match
 
-    rules = get_game(game)
-    if api.describe(rules) is None:
-        raise UsageProblem(f"{rules.name} has no board to play on in the terminal")
-    opener, second = rules.players
+    game = get_game(name)
+    if api.describe(game) is None:
+        raise UsageProblem(f"{game.name} has no board to play on in the terminal")
+    opener, second = game.players
     if as_ is None:
         human = opener if first in (None, First.me) else second
     else:
@@ -414,7 +414,7 @@ def play(
                 f"cannot both hold: to {'move first' if first is First.me else 'let the AI open'}"
                 f", play --as {wanted}"
             )
-    Match(rules, human, level, seed, explain).run()
+    Match(game, human, level, seed, explain).run()
 
 
 @app.command()
@@ -456,7 +456,7 @@ def _check_output(path: Path) -> None:
 
 @book_app.command("build")
 def book_build(
-    game: GameArg,
+    name: GameArg,
     plies: Annotated[int, typer.Option(min=0, max=42, help="Depth of the book in plies.")],
     out_file: Annotated[Path, typer.Option("--out", help="Book file to write (and resume).")],
     workers: Annotated[
@@ -471,10 +471,10 @@ def book_build(
     ] = "",
 ) -> None:
     """Solve every position of the first N plies and save them as a book."""
-    rules = get_game(game)
-    build = api.book_builder(rules.name)
+    game = get_game(name)
+    build = api.book_builder(game.name)
     if build is None:
-        raise UsageProblem(f"no opening book for {rules.name}: its engine needs none")
+        raise UsageProblem(f"no opening book for {game.name}: its engine needs none")
     _check_output(out_file)
     err = console(stderr=True)
     if plies < 6 and not root:

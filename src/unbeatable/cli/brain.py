@@ -311,7 +311,7 @@ class Brain:
     ) -> None:
         self.choose = choose
         self.clock = clock
-        self.rules: Game[Any, Any] | None = None
+        self.game: Game[Any, Any] | None = None
         self.width = self.height = 0
         #: The stones on the board: 1 ours, 2 the opponent's.
         self.stones: dict[Point, int] = {}
@@ -415,13 +415,13 @@ class Brain:
             raise ProtocolError(
                 f"unsupported board {shape}: this brain plays sides of {MIN_SIDE} to {MAX_SIDE}"
             )
-        rules = get_game(f"mnk:{height},{width},{K}")
+        game = get_game(f"mnk:{height},{width},{K}")
         # The engine's start-up work (compiling, loading) belongs to START,
         # which the match clock does not count, not to the first move.
-        warm_up = getattr(api.engine(rules), "warm_up", None)
+        warm_up = getattr(api.engine(game), "warm_up", None)
         if warm_up is not None:
             warm_up()
-        self.rules, self.width, self.height = rules, width, height
+        self.game, self.width, self.height = game, width, height
         self._new_match()
         return ["OK"]
 
@@ -444,7 +444,7 @@ class Brain:
         setattr(self.settings, key, number)
 
     def _need_board(self, name: str) -> None:
-        if self.rules is None:
+        if self.game is None:
             raise ProtocolError(f"{name} before START: no board yet")
 
     def _refuse_if_needed(self) -> None:
@@ -494,8 +494,8 @@ class Brain:
 
         We move first (x) when both sides have as many stones, second (o) when
         the opponent has one more; any other count cannot arise in play."""
-        rules = self.rules
-        assert rules is not None
+        game = self.game
+        assert game is not None
         own = sum(1 for field in stones.values() if field == OWN)
         theirs = len(stones) - own
         if theirs - own not in (0, 1):
@@ -503,7 +503,7 @@ class Brain:
                 f"{own} own and {theirs} opponent stones with us to move cannot arise in play "
                 "(the side to move has as many stones as the other, or one fewer)"
             )
-        first, second = rules.players
+        first, second = game.players
         mine, other = (first, second) if own == theirs else (second, first)
         marks = {OWN: mine, OPPONENT: other}
         rows = (
@@ -511,7 +511,7 @@ class Brain:
             for y in range(self.height)
         )
         try:
-            return rules.parse("/".join(rows)), mine
+            return game.parse("/".join(rows)), mine
         except GameError as exc:
             raise ProtocolError(f"not a position of play: {exc}") from None
 
@@ -519,11 +519,11 @@ class Brain:
         self, stones: dict[Point, int], received: float, stop: threading.Event | None
     ) -> list[str]:
         """Our move on ``stones``; the board becomes them plus our stone."""
-        rules = self.rules
-        assert rules is not None
+        game = self.game
+        assert game is not None
         pos, mine = self.position(stones)
-        if rules.is_terminal(pos):
-            winner = rules.winner(pos)
+        if game.is_terminal(pos):
+            winner = game.winner(pos)
             why = (
                 "the board is full"
                 if winner is None
@@ -531,7 +531,7 @@ class Brain:
             )
             raise ProtocolError(f"the game is over: {why}")
         if not stones:  # the opening move: the centre, at once
-            move = rules.ordered_moves(pos)[0]
+            move = game.ordered_moves(pos)[0]
             note = "opening move at the centre, no search"
             line: tuple[str, ...] = ()
         else:
@@ -539,18 +539,18 @@ class Brain:
                 self.settings,
                 self.width * self.height - len(stones),
                 self.spent,
-                api.default_time_limit(rules),
+                api.default_time_limit(game),
             )
             budget = max(FASTEST, budget - (self.clock() - received))
             if stop is not None and stop.is_set():
                 raise Interrupted
-            value = self.choose(rules, pos, "impossible", time_limit=budget, stop=stop)
+            value = self.choose(game, pos, "impossible", time_limit=budget, stop=stop)
             if stop is not None and stop.is_set():
                 raise Interrupted
             if value is None:  # pragma: no cover - the position was checked above
                 raise ProtocolError("the game is over")
             move, note, line = value.raw, _value_words(value), value.line
-        point = _point(rules.cell(pos, move))
+        point = _point(game.cell(pos, move))
         elapsed = self.clock() - received
         self.stones = {**stones, point: OWN}
         self.spent += elapsed
@@ -559,15 +559,15 @@ class Brain:
     def _search_fields(self, pos: Any, move: Any, line: tuple[str, ...], elapsed: float) -> str:
         """The line in the game's notation, then the fields tournament tools
         read: ``tm`` (milliseconds) and ``pv``, the line as Gomocup points."""
-        rules = self.rules
-        assert rules is not None
-        points = [_point(rules.cell(pos, move))]
-        here = rules.play(pos, move)
+        game = self.game
+        assert game is not None
+        points = [_point(game.cell(pos, move))]
+        here = game.play(pos, move)
         try:
             for text in line[1:]:  # the line starts with the move itself
-                reply = rules.parse_move(here, text)
-                points.append(_point(rules.cell(here, reply)))
-                here = rules.play(here, reply)
+                reply = game.parse_move(here, text)
+                points.append(_point(game.cell(here, reply)))
+                here = game.play(here, reply)
         except GameError:  # pragma: no cover - a line that does not replay: show what did
             pass
         words = f"; line {' '.join(line)}" if len(line) > 1 else ""

@@ -7,10 +7,10 @@ rules object serve any number of concurrent searches (and web requests).
 Conventions every implementation follows:
 
 * Two players, named by short strings in :attr:`Game.players`. ``players[0]``
-  moves first and is the *maximizer* of classic minimax.
+  moves first and is the *maximiser* of classic minimax.
 * :meth:`Game.moves` lists the legal moves in *board order* (the order used to
   break ties deterministically) and is empty exactly when the game is over.
-* :meth:`Game.utility` scores a finished game from the maximizer's view. For
+* :meth:`Game.utility` scores a finished game from the maximiser's view. For
   win/loss/draw games the score is depth-aware: a win found ``plies`` half-moves
   below the search root is worth ``win_score - plies``, so faster wins score
   higher and slower losses score less badly. :func:`outcome_utility` implements

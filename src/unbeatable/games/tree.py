@@ -1,7 +1,7 @@
 """An explicit game tree of leaf scores: the textbook minimax exercise as a Game.
 
 The tree is nested lists: an inner node is a non-empty list of children, a leaf
-a number (its score for the maximizer). ``MAX`` moves at the root and the
+a number (its score for the maximiser). ``MAX`` moves at the root and the
 levels alternate. Because it implements the Game protocol, the very same
 :func:`~unbeatable.search.minimax.minimax` and
 :func:`~unbeatable.search.minimax.alphabeta` that play tic-tac-toe evaluate it.

@@ -1,6 +1,6 @@
 """Every move's value: the explanation behind each choice of the AI.
 
-:func:`analyze` asks an engine for the value of each legal move's resulting
+:func:`analyse` asks an engine for the value of each legal move's resulting
 position, turns each into the mover's view (plies counted from the analysed
 position, that move included), and picks the best move: the fastest win, else
 a draw, else the slowest loss. Ties between wins or draws are broken by the
@@ -344,7 +344,7 @@ def principal_line(
     return line
 
 
-def analyze(
+def analyse(
     game: Game[P, M],
     position: P,
     engine: Engine,

@@ -10,7 +10,7 @@ returned for it (a bound, when alpha-beta cut off below it) and whether it was
 ever looked at. The exact minimax value of every node and the line of best
 play are recorded too, so pruned nodes can still be shown, faded.
 
-Values are from the root player's view (the maximizer, ``MAX`` in the
+Values are from the root player's view (the maximiser, ``MAX`` in the
 textbook), as in the textbook pictures; :func:`trace` also gives each move's
 value from the view of the player making it (``result``/``plies``), as
 analysis does. The answer is a :class:`TracedTree` of :class:`TreeNode`:
@@ -207,12 +207,12 @@ def game_tree(
         raise GameError(f"depth must be 0 or more, got {depth}")
     root = Node(None, position, 0)
     _expand(game, root, depth, max_nodes, [1])
-    maximizer = game.to_move(position)
-    _score(game, root, depth, leaf_value, maximizer)
-    _mark_best(game, root, maximizer)
+    maximiser = game.to_move(position)
+    _score(game, root, depth, leaf_value, maximiser)
+    _mark_best(game, root, maximiser)
     counter = [0]
     if alphabeta:
-        _alphabeta(game, root, maximizer, -math.inf, math.inf, counter)
+        _alphabeta(game, root, maximiser, -math.inf, math.inf, counter)
     else:
         _minimax(game, root, counter)
     return root
@@ -234,24 +234,24 @@ def _expand(game: Game[Any, Any], node: Node, depth: int, limit: int, seen: list
 
 
 def _score(
-    game: Game[Any, Any], node: Node, depth: int, leaf_value: LeafValue, maximizer: str
+    game: Game[Any, Any], node: Node, depth: int, leaf_value: LeafValue, maximiser: str
 ) -> float:
     """Fill every node's exact minimax value (the root player's view)."""
     if game.is_terminal(node.position):
         value = game.utility(node.position, node.ply)
         # utility is players[0]'s view; turn it to the root player's.
-        node.minimax = value if maximizer == game.players[0] else -value
+        node.minimax = value if maximiser == game.players[0] else -value
     elif not node.children:
         node.minimax, node.exact = leaf_value(node.position, node.ply)
     else:
-        values = [_score(game, child, depth, leaf_value, maximizer) for child in node.children]
+        values = [_score(game, child, depth, leaf_value, maximiser) for child in node.children]
         mover = game.to_move(node.position)
-        node.minimax = max(values) if mover == maximizer else min(values)
+        node.minimax = max(values) if mover == maximiser else min(values)
         node.exact = all(child.exact for child in node.children)
     return node.minimax
 
 
-def _mark_best(game: Game[Any, Any], node: Node, maximizer: str) -> None:
+def _mark_best(game: Game[Any, Any], node: Node, maximiser: str) -> None:
     """Mark the line of best play: at each node the first child, in the game's
     tie-break order, whose value is the node's."""
     node.best = True
@@ -261,7 +261,7 @@ def _mark_best(game: Game[Any, Any], node: Node, maximizer: str) -> None:
     for move in game.tie_break(node.position, list(child_of)):
         child = child_of[move]
         if child.minimax == node.minimax:
-            _mark_best(game, child, maximizer)
+            _mark_best(game, child, maximiser)
             return
 
 
@@ -278,7 +278,7 @@ def _minimax(game: Game[Any, Any], node: Node, counter: list[int]) -> float:
 def _alphabeta(
     game: Game[Any, Any],
     node: Node,
-    maximizer: str,
+    maximiser: str,
     alpha: float,
     beta: float,
     counter: list[int],
@@ -289,10 +289,10 @@ def _alphabeta(
     node.order, node.alpha, node.beta = counter[0], alpha, beta
     if not node.children:
         value = node.minimax
-    elif game.to_move(node.position) == maximizer:
+    elif game.to_move(node.position) == maximiser:
         value = -math.inf
         for child in node.children:
-            value = max(value, _alphabeta(game, child, maximizer, alpha, beta, counter))
+            value = max(value, _alphabeta(game, child, maximiser, alpha, beta, counter))
             if value >= beta:
                 node.bound = "lower"  # the rest cannot matter: MIN avoids this node
                 break
@@ -300,7 +300,7 @@ def _alphabeta(
     else:
         value = math.inf
         for child in node.children:
-            value = min(value, _alphabeta(game, child, maximizer, alpha, beta, counter))
+            value = min(value, _alphabeta(game, child, maximiser, alpha, beta, counter))
             if value <= alpha:
                 node.bound = "upper"  # MAX avoids this node
                 break
@@ -323,7 +323,7 @@ def trace(
     ``limits`` (a leaf it could not prove counts as a draw and leaves the
     nodes above it unproven), and every node also valued for the player who
     made the move into it, as analysis values moves."""
-    maximizer = game.to_move(position)
+    maximiser = game.to_move(position)
     win = game.win_score
 
     def leaf_value(leaf: Any, ply: int) -> tuple[float, bool]:
@@ -334,7 +334,7 @@ def trace(
             return 0.0, True
         value = win - (ply + outcome.plies)
         side_wins = outcome.result == "win"
-        return (value if side_wins == (game.to_move(leaf) == maximizer) else -value), True
+        return (value if side_wins == (game.to_move(leaf) == maximiser) else -value), True
 
     def mover_outcome(node: Node) -> Outcome:
         """The node's minimax value (the root player's) as the outcome for
@@ -365,12 +365,12 @@ def trace_textbook(shape: Tree, algorithm: TreeAlgorithm = "minimax") -> TracedT
     """The textbook exercise: ``algorithm`` over an explicit tree of leaf
     scores (:class:`ExplicitTree`), MAX to move at the root. Its nodes have no
     ``result`` or ``plies``: there is no game to win, only scores."""
-    rules = ExplicitTree(shape)
+    game = ExplicitTree(shape)
     root = game_tree(
-        rules, (), MAX_DEPTH, lambda _p, _ply: (0.0, True), alphabeta=algorithm == "alphabeta"
+        game, (), MAX_DEPTH, lambda _p, _ply: (0.0, True), alphabeta=algorithm == "alphabeta"
     )
     return TracedTree(
-        algorithm=algorithm, nodes=root.count(), visited=visited(root), root=_frozen(rules, root)
+        algorithm=algorithm, nodes=root.count(), visited=visited(root), root=_frozen(game, root)
     )
 
 

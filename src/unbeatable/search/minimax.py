@@ -1,11 +1,11 @@
 """Minimax and alpha-beta, written to be read beside the textbook pseudocode.
 
-Values are from the *maximizer's* view (``game.players[0]``, x in tic-tac-toe):
+Values are from the *maximiser's* view (``game.players[0]``, x in tic-tac-toe):
 ``max_value`` and ``min_value`` call each other, one level per ply. Terminal
 positions are scored by ``game.utility(position, plies)``: for win/loss games
 that is ``win_score - plies`` for a win of the first player, its negative for
 a win of the second and 0 for a draw (tic-tac-toe's ``win_score`` is 10: +10
-for x, -10 for o, one less per ply), so the maximizer prefers the fastest win
+for x, -10 for o, one less per ply), so the maximiser prefers the fastest win
 and the slowest loss.
 
 These are teaching engines: no tables, no ordering, nothing hidden. The
@@ -71,14 +71,14 @@ def minimax(
     on_node: NodeCallback | None = None,
     limits: Limits = UNLIMITED,
 ) -> tuple[float, Stats]:
-    """The minimax value of ``position`` (maximizer's view) and the work done.
+    """The minimax value of ``position`` (maximiser's view) and the work done.
 
     ``plies`` is how deep ``position`` lies below the root whose moves are being
     valued, so that depth-aware scores count from that root.
     """
     stats = Stats()
     budget = _Budget(stats, limits)
-    maximizer = game.players[0]
+    maximiser = game.players[0]
 
     def max_value(state: P, depth: int) -> float:
         budget.visit()
@@ -104,7 +104,7 @@ def minimax(
             on_node(state, value)
         return value
 
-    first = max_value if game.to_move(position) == maximizer else min_value
+    first = max_value if game.to_move(position) == maximiser else min_value
     return first(position, plies), stats
 
 
@@ -118,15 +118,15 @@ def alphabeta(
 ) -> tuple[float, Stats]:
     """Minimax with alpha-beta pruning: the same value, fewer nodes.
 
-    ``alpha`` is the best value the maximizer is already sure of on the path to
-    the root, ``beta`` the best the minimizer is sure of. Once a node's value
+    ``alpha`` is the best value the maximiser is already sure of on the path to
+    the root, ``beta`` the best the minimiser is sure of. Once a node's value
     can no longer fall between them its remaining moves cannot matter, so they
     are skipped (a *cut-off*). The root is searched with the full window, so the
     returned value is exact.
     """
     stats = Stats()
     budget = _Budget(stats, limits)
-    maximizer = game.players[0]
+    maximiser = game.players[0]
 
     def max_value(state: P, depth: int, alpha: float, beta: float) -> float:
         budget.visit()
@@ -160,7 +160,7 @@ def alphabeta(
             on_node(state, value)
         return value
 
-    first = max_value if game.to_move(position) == maximizer else min_value
+    first = max_value if game.to_move(position) == maximiser else min_value
     return first(position, plies, -math.inf, math.inf), stats
 
 

@@ -4,8 +4,9 @@ The server is stateless: every request carries the whole position, so any
 number of processes can stand behind a load balancer. Endpoints are thin
 wrappers over :mod:`unbeatable.api`; their JSON is the ``to_dict()`` of the
 library's answer, plus only what the page cannot work out for want of rules:
-the name of a threat win on analysed moves (:func:`_with_threats`), and each
-game's start position and time budget in ``/api/games``.
+the name of a threat win on analysed moves (:func:`_with_threats`); and
+``/api/games`` gives this server's time budget of each game (which
+``create_app(time_limits=...)`` may change) in place of the library's.
 
 Errors always come back as ``{"error": "<one readable sentence>"}``:
 
@@ -196,8 +197,8 @@ def quick_analysis(game: Any, position: Any) -> bool:
     """Whether an analysis of ``position`` may be tried on the event loop
     first (from what the engine knows): only where the moves are few, since
     even a stopped analysis asks the engine about every move."""
-    rules, pos = api.resolve(game, position)
-    return len(rules.moves(pos)) <= QUICK_MOVES
+    game, pos = api.resolve(game, position)
+    return len(game.moves(pos)) <= QUICK_MOVES
 
 
 def _parse(game: str, position: str) -> Any:
@@ -205,13 +206,13 @@ def _parse(game: str, position: str) -> Any:
     return api.resolve(game, position)[1]
 
 
-def _with_threats(rules: Any, position: Any, data: dict[str, Any]) -> dict[str, Any]:
+def _with_threats(game: Any, position: Any, data: dict[str, Any]) -> dict[str, Any]:
     """The analysis JSON, each move whose proven line wins by threats alone
     given a ``threat`` field naming them (``"continuous fours"``), as the
     game's rules name them (``threat_win``; games without it add nothing).
     The page has no rules, so it cannot tell; everything else is the
     library's own JSON, untouched."""
-    name_of = getattr(rules, "threat_win", None)
+    name_of = getattr(game, "threat_win", None)
     if name_of is None:
         return data
     for value in data["moves"]:
@@ -221,9 +222,9 @@ def _with_threats(rules: Any, position: Any, data: dict[str, Any]) -> dict[str, 
             continue
         moves, pos = [], position
         for text in line:
-            move = rules.parse_move(pos, text)
+            move = game.parse_move(pos, text)
             moves.append(move)
-            pos = rules.play(pos, move)
+            pos = game.play(pos, move)
         threat = name_of(position, moves)
         if threat is not None:
             value["threat"] = threat
@@ -233,9 +234,9 @@ def _with_threats(rules: Any, position: Any, data: dict[str, Any]) -> dict[str, 
 def _analysis(
     request: AnalyzeRequest, budget: float | None, stop: threading.Event | None
 ) -> dict[str, Any]:
-    rules, position = api.resolve(request.game, request.position)
-    data = api.analyze(rules, position, time_limit=budget, stop=stop).to_dict()
-    return _with_threats(rules, position, data)
+    game, position = api.resolve(request.game, request.position)
+    data = api.analyze(game, position, time_limit=budget, stop=stop).to_dict()
+    return _with_threats(game, position, data)
 
 
 def _move(
@@ -243,11 +244,11 @@ def _move(
 ) -> dict[str, Any] | None:
     """The AI's turn as JSON; with ``stop`` already set, only if it needs no
     search (else None)."""
-    rules, position = api.resolve(request.game, request.position)
+    game, position = api.resolve(request.game, request.position)
     # The impossible level never draws a random number: skip seeding a generator.
     rng = None if request.level is Level.impossible else random.Random(request.seed)
     turn = api.ai_turn(
-        rules,
+        game,
         position,
         request.level,
         rng=rng,
@@ -259,7 +260,7 @@ def _move(
         return None
     answer = turn.to_dict()
     if "analysis" in answer:
-        _with_threats(rules, position, answer["analysis"])
+        _with_threats(game, position, answer["analysis"])
     return answer
 
 
@@ -456,8 +457,9 @@ def create_app(
 
     @app.get("/api/games", response_model=Games, tags=["server"], summary="List the games")
     async def games() -> Response:
-        """The games this server offers, as each describes itself: title, players
-        (names, colours), board, keys, start position and time budget."""
+        """The games this server offers, as each describes itself (title,
+        players' names and colours, board, keys) with its start position and
+        how the engines serve it: exactly, or within this server's budget."""
         listed = [api.game_info(name) for name in OFFERED]
         return _json(
             {

@@ -328,7 +328,8 @@ class KeyInfo(BaseModel):
 
 
 class GameInfo(BaseModel):
-    """One game the server plays, as it describes itself."""
+    """One game the server plays: its description, its start position and
+    the engines' policy for it (``api.GameInfo``)."""
 
     name: str
     title: str
