@@ -12,9 +12,12 @@ steps out, on the same positions and games:
 2. **Strength**: the whole engine against each reduced one, from seeded
    openings of a few stones in the centre, colours alternating: the whole
    engine's score.
+3. **Threads** (``--part threads``, not in ``both``): the timed search on one
+   thread and with a helper thread on a second core, on the suite's positions.
 
     python benchmarks/gomoku_engine.py                # both parts
     python benchmarks/gomoku_engine.py --games 10 --time-limit 0.5
+    python benchmarks/gomoku_engine.py --part threads
 """
 
 from __future__ import annotations
@@ -71,6 +74,47 @@ def proofs(game: MNKGame, seconds: float) -> None:
             f"{name:<14} {found:>5}/{len(positions):<5} {statistics.median(times):>7.3f}s"
             f" {max(times):>7.3f}s {nodes:>12,}"
         )
+
+
+def threads(game: MNKGame, seconds: float) -> None:
+    """The timed search on one thread and with a helper on the second core,
+    side by side: each suite position is searched by one and then the other
+    (so both see the same machine), and each uses a table cleared first. A
+    move counts as found when it is proven or among the suite's winning moves
+    (which need not be all of them: ``gomoku_strength.py --suite`` asks Rapfi
+    about the others)."""
+    if not SUITE.exists():
+        print(f"no forced-win suite at {SUITE}: skipping the threads part")
+        return
+    cases = load_suite(SUITE)
+    engines = {n: GomokuEngine(game, threads=n) for n in (1, 2)}
+    engines[1].warm_up()
+    tally = {n: {"found": 0, "proven": 0, "nodes": 0, "seconds": 0.0} for n in engines}
+    differ = []
+    for case, pos in zip(cases, suite_positions(game), strict=True):
+        moves = {}
+        for n, engine in engines.items():
+            engine.reset()
+            start = time.perf_counter()
+            solved = engine.solve(pos, Limits.seconds(seconds))
+            row = tally[n]
+            row["seconds"] += time.perf_counter() - start
+            row["nodes"] += solved.nodes
+            proven = solved.outcome.exact and solved.outcome.result == "win"
+            row["proven"] += proven
+            row["found"] += proven or solved.move in case.winning
+            moves[n] = solved.move
+        if moves[1] != moves[2]:
+            differ.append(case.name)
+    print(f"Threads: {len(cases)} forced-win positions, {seconds} s each")
+    print(f"{'threads':<8} {'found':>7} {'proven':>7} {'nodes':>12} {'nodes/s':>10}")
+    for n, row in tally.items():
+        rate = row["nodes"] / row["seconds"]
+        print(
+            f"{n:<8} {row['found']:>4}/{len(cases):<2} {row['proven']:>4}/{len(cases):<2}"
+            f" {row['nodes']:>12,} {rate:>10,.0f}"
+        )
+    print(f"moves that differ: {', '.join(differ) or 'none'}")
 
 
 def opening(game: MNKGame, seed: int, stones: int) -> MNKPosition:
@@ -139,7 +183,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=0.5, help="seconds a move")
     parser.add_argument("--proof-time", type=float, default=1.0, help="seconds a suite position")
     parser.add_argument("--stones", type=int, default=3, help="stones of each opening")
-    parser.add_argument("--part", choices=("both", "proofs", "strength"), default="both")
+    parser.add_argument("--part", choices=("both", "proofs", "strength", "threads"), default="both")
     args = parser.parse_args()
     game = get_game("gomoku")
     assert isinstance(game, MNKGame)
@@ -147,6 +191,8 @@ def main() -> None:
         proofs(game, args.proof_time)
     if args.part in ("both", "strength"):
         strength(game, args.games, args.time_limit, args.stones)
+    if args.part == "threads":
+        threads(game, args.proof_time)
 
 
 if __name__ == "__main__":

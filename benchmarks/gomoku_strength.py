@@ -115,10 +115,15 @@ class Library:
     """The library in this process; its memos are cleared before each game,
     as if every game were played by a server that has just started."""
 
-    def __init__(self, level: str, time_limit: float | None) -> None:
+    def __init__(self, level: str, time_limit: float | None, threads: int | None = None) -> None:
         self.rules, _ = api.resolve(GAME)
         self.level, self.time_limit = level, time_limit
         self.name = f"unbeatable ({level})"
+        if threads is not None:  # the engine's timed search: this many threads
+            engine = api.engine(GAME)
+            assert isinstance(engine, GomokuEngine)
+            engine.threads = threads
+            self.name = f"unbeatable ({level}, {threads} thread{'s' * (threads > 1)})"
         # As a server does at start-up: the first move is not the one that
         # compiles the engine's kernel.
         warm_up = getattr(api.engine(GAME), "warm_up", None)
@@ -382,7 +387,7 @@ def make_ours(args: argparse.Namespace, budget: float | None) -> Player:
         return Brain(args.brain, budget or 1.0)
     if args.nodes:
         return FixedNodes(args.nodes)
-    return Library("impossible", args.time_limit)
+    return Library("impossible", args.time_limit, args.threads)
 
 
 def make_opponent(spec: str, args: argparse.Namespace, benches: dict[str, GomokuBench]) -> Player:
@@ -536,6 +541,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--nodes", type=int, help="hold our side to NODES a move instead of a time budget"
     )
+    parser.add_argument(
+        "--threads", type=int, help="threads of our timed search (default: the engine's, 2)"
+    )
     parser.add_argument("--brain", type=Path, help="play a Gomocup brain instead of the library")
     parser.add_argument("--rapfi", type=Path, default=RAPFI, help=f"(default {RAPFI})")
     parser.add_argument(
@@ -560,6 +568,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be >= 0 and --opening-stones 0-49")
     if args.time_limit is not None and args.time_limit <= 0:
         parser.error("--time-limit must be positive")
+    if args.threads is not None and (args.threads < 1 or args.brain or args.nodes):
+        parser.error("--threads must be at least 1, and is not used with --brain or --nodes")
     if args.nodes is not None and (args.nodes <= 0 or args.brain or args.time_limit):
         parser.error("--nodes must be positive, and is not used with --brain or --time-limit")
     budget = args.time_limit if args.time_limit is not None else api.default_time_limit(GAME)

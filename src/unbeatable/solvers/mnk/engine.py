@@ -29,6 +29,7 @@ fastest win may be shorter: threat search does not look at quiet moves).
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -43,7 +44,7 @@ from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Result
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, tables
 
-#: Transposition-table entries per search (each 8 + 4*4 bytes: about 25 MB).
+#: Transposition-table entries per thread (two 8-byte words each: 16 MB).
 TT_ENTRIES = 1 << 20
 #: Threes deep the threat search looks at most.
 VCT_DEPTH = 6
@@ -129,7 +130,7 @@ class _Table(threading.local):
 
     def __init__(self) -> None:
         self.key = np.zeros(TT_ENTRIES, dtype=np.uint64)
-        self.data = np.zeros((TT_ENTRIES, 4), dtype=np.int32)
+        self.data = np.zeros(TT_ENTRIES, dtype=np.uint64)
 
 
 _tables = _Table()
@@ -139,9 +140,11 @@ class _Search:
     """One call's working state: the board with the position's stones, the
     control words, move buffers, history and the transposition table (the
     thread's own, or with ``table=False`` a small fresh one, so that the
-    answer never depends on earlier calls)."""
+    answer never depends on earlier calls; or ``share``'s, for a helper thread)."""
 
-    def __init__(self, geometry: _Geometry, cells: str, table: bool = True) -> None:
+    def __init__(
+        self, geometry: _Geometry, cells: str, table: bool = True, share: _Search | None = None
+    ) -> None:
         empty = geometry.empty
         # Fresh copies of the mutable arrays; the tables are shared read-only.
         self.board = empty._replace(
@@ -163,11 +166,16 @@ class _Search:
         self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
-        if table:
+        self.cells = cells
+        self.tt_key: npt.NDArray[np.uint64]
+        self.tt_data: npt.NDArray[np.uint64]
+        if share is not None:  # a helper thread: the main search's table
+            self.tt_key, self.tt_data = share.tt_key, share.tt_data
+        elif table:
             self.tt_key, self.tt_data = _tables.key, _tables.data
         else:
             self.tt_key = np.zeros(1 << 12, dtype=np.uint64)
-            self.tt_data = np.zeros((1 << 12, 4), dtype=np.int32)
+            self.tt_data = np.zeros(1 << 12, dtype=np.uint64)
 
     def threats(self, att: int, depth: int, kind: int) -> int:
         """The kernel's threat search from this position (see :func:`kernel.threats`)."""
@@ -253,6 +261,42 @@ class _Search:
         return result[0], self.ctl[K.ABORTED] == 0
 
 
+class _Helper:
+    """A second thread on the same position (Lazy SMP, as chess engines use
+    their other cores): it runs its own iterative deepening a ply ahead of the
+    main search, sharing its transposition table, so the bounds and best moves
+    it stores cut and order the main search's tree. Its own answer is never
+    used; it stops when the main search does."""
+
+    def __init__(self, main: _Search, me: int, roots: npt.NDArray[np.int64], count: int) -> None:
+        self.search = _Search(main.geometry, main.cells, share=main)
+        self.me, self.count = me, count
+        self.roots = roots.copy()
+        self.scores = np.zeros_like(roots)
+        #: The main search's current depth (the helper keeps a ply ahead).
+        self.main_depth = 1
+        self.failure: BaseException | None = None
+        self.thread = threading.Thread(target=self._work, name="gomoku-helper", daemon=True)
+        self.thread.start()
+
+    def _work(self) -> None:
+        search, depth = self.search, 1
+        try:
+            while search.ctl[K.STOP] == 0:
+                depth = max(depth, self.main_depth) + 1
+                search.iteration(self.me, depth, self.roots, self.count, self.scores)
+        except BaseException as exc:  # pragma: no cover - re-raised by stop()
+            self.failure = exc
+
+    def stop(self) -> int:
+        """End the helper's search; the nodes it visited."""
+        self.search.ctl[K.STOP] = 1
+        self.thread.join()
+        if self.failure is not None:
+            raise self.failure
+        return self.search.nodes
+
+
 def board_of(game: MNKGame, cells: str) -> Board:
     """The kernel's arrays for a board of ``game`` (row-major ``x``/``o``/``.``):
     what the tests compare incremental updates against."""
@@ -276,7 +320,11 @@ class GomokuEngine:
     ``without`` names steps of :data:`STEPS` to leave out (for benchmarks).
     """
 
-    def __init__(self, game: MNKGame, without: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, game: MNKGame, without: tuple[str, ...] = (), threads: int | None = None
+    ) -> None:
+        if threads is not None and threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
         if not 4 <= game.k <= 6:
             raise ValueError(f"the k-in-a-row engine plays k = 4-6, not {game.k}")
         unknown = set(without) - set(STEPS)
@@ -285,6 +333,8 @@ class GomokuEngine:
         self.game = game
         self.without = frozenset(without)
         self.win_score = game.win_score
+        #: Threads of a timed main search (the caller's worker and helpers).
+        self.threads = threads if threads is not None else min(2, os.cpu_count() or 1)
 
     @property
     def geometry(self) -> _Geometry:
@@ -315,6 +365,7 @@ class GomokuEngine:
         """Forget what earlier searches on this thread left in its
         transposition table (:func:`unbeatable.api.clear_caches`: a cold start)."""
         _tables.key.fill(0)
+        _tables.data.fill(0)
 
     # -- the Engine protocol ---------------------------------------------------
 
@@ -480,8 +531,46 @@ class GomokuEngine:
         best = int(roots[0])
         if count == 1 and limits.bounded:
             return best  # the only move: at once
+        helpers = []
+        if limits.bounded and not node_budget and max_depth is None:  # timed: all cores
+            helpers = [_Helper(search, me, roots, count) for _ in range(self.threads - 1)]
+        try:
+            return self._iterate(
+                search,
+                me,
+                limits,
+                start,
+                budget,
+                max_depth,
+                node_budget,
+                roots,
+                count,
+                scores,
+                helpers,
+            )
+        finally:
+            for helper in helpers:
+                search.ctl[K.NODES] += helper.stop()
+
+    @staticmethod
+    def _iterate(
+        search: _Search,
+        me: int,
+        limits: Limits,
+        start: float,
+        budget: float,
+        max_depth: int | None,
+        node_budget: int,
+        roots: npt.NDArray[np.int64],
+        count: int,
+        scores: npt.NDArray[np.int64],
+        helpers: list[_Helper],
+    ) -> int:
+        best = int(roots[0])
         depth = 1
         while max_depth is None or depth <= max_depth:
+            for helper in helpers:
+                helper.main_depth = depth
             began = time.perf_counter()
             nodes_before = search.nodes
             value, finished = search.run(
