@@ -302,10 +302,36 @@ def test_with_the_stop_switch_set_a_turn_comes_only_from_what_is_known() -> None
     assert won is not None and won.move.move == "c3" and won.status.winner == "x"
 
 
+def test_the_layers_import_downwards_only() -> None:
+    """games imports no other layer; search only games; solvers only search
+    and games; nothing below the faces imports api or a face (lazy imports
+    inside functions count too)."""
+    import ast
+    from pathlib import Path
+
+    package = Path(unbeatable.__file__).parent
+    below = {
+        "games": {"games"},
+        "search": {"games", "search"},
+        "solvers": {"games", "search", "solvers"},
+    }
+    for layer, allowed in below.items():
+        for path in package.joinpath(layer).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = []
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    names = [node.module]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                for name in names:
+                    parts = name.split(".")
+                    if parts[0] == "unbeatable" and len(parts) > 1:
+                        assert parts[1] in allowed, f"{path.name} ({layer}) imports {name}"
+
+
 def test_the_faces_import_only_the_api() -> None:
-    """The CLI and the web server reach the library through unbeatable.api and
-    the types it answers (the Gomoku brain, whose protocol is another
-    helper's, is not checked here)."""
+    """The CLI (the Gomocup brain too) and the web server reach the library
+    through unbeatable.api and the types it answers."""
     import ast
     from pathlib import Path
 
@@ -313,8 +339,6 @@ def test_the_faces_import_only_the_api() -> None:
     allowed = ("unbeatable", "unbeatable.api", "unbeatable.cli", "unbeatable.web")
     faces = [*package.joinpath("web").glob("*.py"), *package.joinpath("cli").glob("*.py")]
     for path in faces:
-        if path.name == "brain.py":
-            continue
         for node in ast.walk(ast.parse(path.read_text())):
             names = []
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

@@ -45,6 +45,7 @@ from unbeatable.games import (
     get_game,
     normalise,
 )
+from unbeatable.games import mnk as _mnk
 from unbeatable.search.analysis import (
     Analysis,
     MoveValue,
@@ -129,6 +130,10 @@ class Algorithm(StrEnum):
 
 
 ALGORITHMS: tuple[str, ...] = tuple(Algorithm)
+
+
+#: The biggest board side of the m,n,k family (what the Gomocup brain accepts).
+MNK_MAX_SIDE = _mnk.MAX_SIDE
 
 
 class GameOverError(GameError):

@@ -38,12 +38,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TextIO
 
 from unbeatable import __version__, api
-from unbeatable.games import GameError, get_game
-from unbeatable.games.mnk import MAX_SIDE
+from unbeatable.api import MNK_MAX_SIDE as MAX_SIDE
+from unbeatable.api import GameError, get_game
 
 if TYPE_CHECKING:
-    from unbeatable.games import Game
-    from unbeatable.search.analysis import MoveValue
+    from unbeatable.api import Game, MoveValue
 
 #: Stones in a row that win: freestyle Gomoku's five (or more).
 K = 5
