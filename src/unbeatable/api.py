@@ -662,6 +662,28 @@ def _guessed(game: Game[Any, Any], pos: Any, forced: Forced) -> MoveValue | None
     return move_value(game, pos, guessed.move, outcome)
 
 
+def threat(game: str | Game[Any, Any], position: Any, value: MoveValue) -> str | None:
+    """How ``value``'s proven line wins by threats alone, in the rules' words
+    (``"continuous fours"``, from the game's ``threat_win`` hook), or None: a
+    game without the hook, a value not proven, or a line cut short by the
+    time budget (it proves nothing) say nothing. Every face names threats
+    from here."""
+    game, pos = resolve(game, position)
+    name_of = getattr(game, "threat_win", None)
+    if name_of is None or value.result not in ("win", "loss") or len(value.line) != value.plies:
+        return None
+    moves, after = [], pos
+    try:
+        for text in value.line:
+            move = game.parse_move(after, text)
+            moves.append(move)
+            after = game.play(after, move)
+    except GameError:
+        return None
+    name: str | None = name_of(pos, moves)
+    return name
+
+
 @overload
 def play_move(game: Game[P, M], position: P | str | None, move: str) -> P: ...
 @overload

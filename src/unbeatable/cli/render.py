@@ -260,7 +260,7 @@ def threat_words(game: Any, position: Any, m: MoveValue, mover: str) -> str | No
     it (:meth:`MNKGame.threat_win`): ``x wins by continuous fours in 7: h8 i9
     …`` for a winning move, the opponent's win after it for a losing one.
     None otherwise (a line cut short by the time budget proves nothing)."""
-    name = _threat(game, position, m)
+    name = api.threat(game, position, m)
     if name is None or m.plies is None:
         return None
     if m.result == "win":
@@ -271,23 +271,6 @@ def threat_words(game: Any, position: Any, m: MoveValue, mover: str) -> str | No
     shown = " ".join(line[:LINE_SHOWN]) + (" …" if len(line) > LINE_SHOWN else "")
     after = "" if m.result == "win" else f"after {m.move}, "
     return f"{after}{winner} wins by {name} in {plies}: {shown}"
-
-
-def _threat(game: Any, position: Any, m: MoveValue) -> str | None:
-    """The rules' name for how ``m``'s line wins (None if they have none)."""
-    name_of = getattr(game, "threat_win", None)
-    if name_of is None or m.result not in ("win", "loss") or len(m.line) != m.plies:
-        return None
-    moves, pos = [], position
-    try:
-        for text in m.line:
-            move = game.parse_move(pos, text)
-            moves.append(move)
-            pos = game.play(pos, move)
-    except GameError:
-        return None
-    name: str | None = name_of(position, moves)
-    return name
 
 
 def summary(analysis: Analysis) -> Text:

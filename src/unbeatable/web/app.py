@@ -206,28 +206,16 @@ def _parse(game: str, position: str) -> Any:
     return api.resolve(game, position)[1]
 
 
-def _with_threats(game: Any, position: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """The analysis JSON, each move whose proven line wins by threats alone
-    given a ``threat`` field naming them (``"continuous fours"``), as the
-    game's rules name them (``threat_win``; games without it add nothing).
-    The page has no rules, so it cannot tell; everything else is the
-    library's own JSON, untouched."""
-    name_of = getattr(game, "threat_win", None)
-    if name_of is None:
-        return data
-    for value in data["moves"]:
-        line, plies = value["line"], value["plies"]
-        proven = value["result"] in ("win", "loss") and plies is not None and plies >= 3
-        if not proven or len(line) != plies:  # a line cut short proves nothing
-            continue
-        moves, pos = [], position
-        for text in line:
-            move = game.parse_move(pos, text)
-            moves.append(move)
-            pos = game.play(pos, move)
-        threat = name_of(position, moves)
+def _with_threats(
+    game: Any, position: Any, analysis: api.Analysis, data: dict[str, Any]
+) -> dict[str, Any]:
+    """``analysis``'s JSON (``data``), each move whose proven line wins by
+    threats alone given a ``threat`` field naming them (:func:`api.threat`:
+    ``"continuous fours"``). The page has no rules, so it cannot tell."""
+    for value, entry in zip(analysis.moves, data["moves"], strict=True):
+        threat = api.threat(game, position, value)
         if threat is not None:
-            value["threat"] = threat
+            entry["threat"] = threat
     return data
 
 
@@ -235,8 +223,8 @@ def _analysis(
     request: AnalyzeRequest, budget: float | None, stop: threading.Event | None
 ) -> dict[str, Any]:
     game, position = api.resolve(request.game, request.position)
-    data = api.analyze(game, position, time_limit=budget, stop=stop).to_dict()
-    return _with_threats(game, position, data)
+    analysis = api.analyze(game, position, time_limit=budget, stop=stop)
+    return _with_threats(game, position, analysis, analysis.to_dict())
 
 
 def _move(
@@ -259,8 +247,8 @@ def _move(
     if turn is None:
         return None
     answer = turn.to_dict()
-    if "analysis" in answer:
-        _with_threats(game, position, answer["analysis"])
+    if turn.analysis is not None:
+        _with_threats(game, position, turn.analysis, answer["analysis"])
     return answer
 
 
