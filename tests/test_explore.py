@@ -4,6 +4,7 @@ over textbook leaf scores (the CLI's tree command and POST /api/tree)."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -38,6 +39,31 @@ def test_the_textbook_example_step_by_step() -> None:
     assert (right["alpha"], right["beta"], right["bound"]) == (5, 12, "lower")
     # The best line: right, then left, down to the 12.
     assert [n["position"] for n in nodes(cut["root"]) if n["best"]] == ["root", "1", "1.0", "1.0.0"]
+
+
+def test_a_value_is_a_bound_only_when_it_may_differ_from_minimax() -> None:
+    """The MAX node over 2 and 9 (entered with beta 5) saw both leaves: its
+    value is 9, not at least 9; on random trees every value shown as exact
+    is the minimax value and every bound holds."""
+    cut = api.textbook_tree([3, 5, 2, 9, 12, 5, 23, 23], "alphabeta").to_dict()
+    second = next(n for n in nodes(cut["root"]) if n["position"] == "0.1")
+    assert (second["value"], second["bound"]) == (9, None)
+    rng = random.Random(19)
+    for _ in range(300):
+        width, depth = rng.choice([(2, 3), (2, 4), (3, 3), (4, 2), (3, 4)])
+        leaves: Any = [rng.randint(-9, 9) for _ in range(width**depth)]
+        for _ in range(depth):
+            leaves = [leaves[i : i + width] for i in range(0, len(leaves), width)]
+        for node in nodes(api.textbook_tree(leaves[0], "alphabeta").to_dict()["root"]):
+            if node["value"] is None:
+                continue
+            assert node["bound"] in (None, "lower", "upper")
+            if node["bound"] is None:
+                assert node["value"] == node["score"], node["position"]
+            elif node["bound"] == "lower":
+                assert node["score"] >= node["value"], node["position"]
+            else:
+                assert node["score"] <= node["value"], node["position"]
 
 
 def test_values_are_known_once_their_subtree_is_done() -> None:
@@ -80,7 +106,7 @@ def test_connect4_leaves_come_from_the_solver() -> None:
 def test_trees_are_bounded() -> None:
     with pytest.raises(GameError, match="more than 5,000 nodes"):
         api.tree("tictactoe", "", depth=9)
-    with pytest.raises(GameError, match="leaves: 3 leaves"):
+    with pytest.raises(GameError, match="leaves: got 3, but a binary tree"):
         api.textbook_tree([1, 2, 3])
 
 

@@ -31,11 +31,11 @@ def tree_from_leaves(leaves: Sequence[float]) -> Tree:
     n = len(leaves)
     if n < 1 or n & (n - 1):
         raise InvalidPositionError(
-            f"{n} leaves: a binary tree needs a power of two (2, 4, 8, 16, ...) leaves; "
+            f"got {n}, but a binary tree needs a power of two (2, 4, 8, 16, ...) of them; "
             "use a nested JSON list for other shapes"
         )
     if n > MAX_LEAVES:
-        raise InvalidPositionError(f"{n} leaves: at most {MAX_LEAVES} are supported")
+        raise InvalidPositionError(f"got {n}, but at most {MAX_LEAVES} are supported")
     level: list[Tree] = list(leaves)
     if n == 1:
         return level

@@ -287,24 +287,34 @@ def _alphabeta(
     tree; children it never enters stay pruned."""
     counter[0] += 1
     node.order, node.alpha, node.beta = counter[0], alpha, beta
+    low, high = alpha, beta
     if not node.children:
         value = node.minimax
     elif game.to_move(node.position) == maximiser:
         value = -math.inf
-        for child in node.children:
+        for i, child in enumerate(node.children):
             value = max(value, _alphabeta(game, child, maximiser, alpha, beta, counter))
             if value >= beta:
-                node.bound = "lower"  # the rest cannot matter: MIN avoids this node
+                if i + 1 < len(node.children):
+                    node.bound = "lower"  # the rest cannot matter: MIN avoids this node
                 break
             alpha = max(alpha, value)
     else:
         value = math.inf
-        for child in node.children:
+        for i, child in enumerate(node.children):
             value = min(value, _alphabeta(game, child, maximiser, alpha, beta, counter))
             if value <= alpha:
-                node.bound = "upper"  # MAX avoids this node
+                if i + 1 < len(node.children):
+                    node.bound = "upper"  # MAX avoids this node
                 break
             beta = min(beta, value)
+    if node.bound is None and any(child.bound is not None for child in node.children):
+        # Every child was examined, but a child's value was only a bound: so
+        # is this one, when it lies outside the window the node was given.
+        if value <= low:
+            node.bound = "upper"
+        elif value >= high:
+            node.bound = "lower"
     node.value = value
     node.known_at = counter[0]
     return value
