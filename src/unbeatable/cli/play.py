@@ -28,6 +28,10 @@ T = TypeVar("T")
 EXPLAIN_ROWS = 12
 HELP = "a move ({example}), ? for a hint, u to undo your last move, h for help, q to quit"
 QUIT = frozenset({"q", "quit", "exit"})
+#: Answers to "Play again? [y/N]": the capital N says Enter alone means no;
+#: anything else is asked again rather than taken as a no.
+YES = frozenset({"y", "yes"})
+NO = frozenset({"", "n", "no"}) | QUIT
 
 
 class Match:
@@ -89,7 +93,8 @@ class Match:
         if sys.stdin.isatty():
             try:
                 return self.console.input(Text(prompt))
-            except EOFError:
+            except EOFError:  # Ctrl-D: end the prompt's line
+                self.console.print()
                 return None
         self.console.print(Text(prompt), end="")
         line = sys.stdin.readline()
@@ -130,11 +135,21 @@ class Match:
         return True
 
     def again(self) -> bool:
-        """Offer another game (same sides); the tally so far first."""
+        """Offer another game (same sides), the tally so far first: y or yes
+        plays on; n, no, Enter alone, q or the end of input stops; anything
+        else is asked again (a move typed too late is not a no)."""
         wins, draws, losses = self.tally["win"], self.tally["draw"], self.tally["loss"]
         self.console.print(f"Your record: {wins} won, {draws} drawn, {losses} lost.")
-        answer = self.read("Play again? [y/N]: ")
-        return answer is not None and answer.strip().lower() in ("y", "yes")
+        while True:
+            answer = self.read("Play again? [y/N]: ")
+            if answer is None:  # end of input (Ctrl-D): no more games
+                return False
+            word = answer.strip().lower()
+            if word in YES:
+                return True
+            if word in NO:
+                return False
+            self.console.print(Text("Please answer y (yes) or n (no).", style="yellow"))
 
     def human_turn(self, command: str) -> bool:
         """Handle one line; False when the player quits."""

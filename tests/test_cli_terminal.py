@@ -1,0 +1,70 @@
+"""The terminal's words and refusals (issue 19): the play-again prompt, a
+finished game's value, ply counts, perft's estimate and the book's cost."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+
+from conftest import CliRun
+from unbeatable.api import get_game
+from unbeatable.cli.play import Match
+
+
+class _Keyboard(io.StringIO):
+    """Lines typed at a terminal: ``isatty`` says so, so the prompt goes
+    through Rich's ``Console.input`` as it does for a person."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _again(monkeypatch: pytest.MonkeyPatch, typed: str, tty: bool) -> tuple[bool, str]:
+    """Ask "Play again?" with ``typed`` as the input; (the answer, what was shown)."""
+    monkeypatch.setattr(sys, "stdin", _Keyboard(typed) if tty else io.StringIO(typed))
+    shown = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", shown)  # input() writes its own prompt there
+    console = Console(file=shown, force_terminal=tty, width=80, highlight=False)
+    match = Match(get_game("tictactoe"), "x", "impossible", console=console)
+    return match.again(), shown.getvalue()
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_play_again_shows_its_choices_and_asks_until_answered(
+    monkeypatch: pytest.MonkeyPatch, tty: bool
+) -> None:
+    answer, shown = _again(monkeypatch, "y\n", tty)
+    assert answer is True and "Play again? [y/N]: " in shown  # not read as markup
+    for typed in ("YES\n", "Y\n"):
+        assert _again(monkeypatch, typed, tty)[0] is True
+    for typed in ("n\n", "No\n", "\n", "q\n", ""):  # "" is the end of input (Ctrl-D)
+        assert _again(monkeypatch, typed, tty)[0] is False
+    answer, shown = _again(monkeypatch, "b2\nmaybe\nyes\n", tty)
+    assert answer is True and shown.count("Play again? [y/N]") == 3
+    assert shown.count("Please answer y (yes) or n (no).") == 2
+    answer, shown = _again(monkeypatch, "b2\n", tty)  # then the input ends: stop
+    assert answer is False and shown.count("Play again?") == 2
+
+
+def cli(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The real console entry point, in a fresh process."""
+    return subprocess.run(
+        [sys.executable, "-m", "unbeatable", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_scripted_game_asks_again_until_yes_or_no() -> None:
+    # x plays b2 a1 c1 and o has won; then two moves typed too late, then "n".
+    result = cli("play", "--as", "x", stdin="b2\na1\nc1\nb1\nb3\nn\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "the AI wins" in out and out.count("Play again? [y/N]: ") == 3
+    assert "Please answer y (yes) or n (no)." in out and out.count("You play X") == 1
