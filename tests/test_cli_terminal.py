@@ -68,3 +68,29 @@ def test_a_scripted_game_asks_again_until_yes_or_no() -> None:
     out = result.stdout
     assert "the AI wins" in out and out.count("Play again? [y/N]: ") == 3
     assert "Please answer y (yes) or n (no)." in out and out.count("You play X") == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "position"),
+    [("connect4", "441155223"), ("tictactoe", "xxx/oo./..."), ("tictactoe", "xox/oxx/oxo")],
+)
+def test_solve_says_a_finished_game_is_over_as_analyze_does(
+    run_cli: CliRun, name: str, position: str
+) -> None:
+    code, solved, err = run_cli("solve", name, position)
+    assert code == 0, err
+    code, analysed, err = run_cli("analyze", name, position)
+    assert code == 0, err
+    over = next(line for line in analysed.splitlines() if line.startswith("Game over: "))
+    assert solved.splitlines()[0].endswith(f": {over}")
+    assert "plies" not in solved and "to move" not in solved
+
+
+def test_one_ply_and_one_node_are_singular(run_cli: CliRun) -> None:
+    code, out, err = run_cli("solve", "tictactoe", "xx./oo./...")
+    assert code == 0, err
+    assert "x to move, win in 1, score 9" in out  # the words analyze uses
+    assert "1 node in" in out and "plies" not in out and "1 nodes" not in out
+    code, out, err = run_cli("tree", "tictactoe", "xox/oxx/oxo")
+    assert code == 0, err
+    assert "1 node to depth 2" in out

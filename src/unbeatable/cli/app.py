@@ -236,7 +236,9 @@ def analyze(
     out.print(render.summary(analysis))
     if analysis.moves:
         out.print(render.moves_table(analysis))
-    out.print(Text(f"{analysis.nodes:,} nodes in {analysis.time_ms} ms", style="dim"))
+    out.print(
+        Text(f"{render.counted(analysis.nodes, 'node')} in {analysis.time_ms} ms", style="dim")
+    )
 
 
 @app.command()
@@ -264,14 +266,25 @@ def solve(
     if json_:
         _json_line(solution.to_dict())
         return
-    value: str = solution.result
-    if solution.plies is not None and value in ("win", "loss"):
-        value += f" in {solution.plies} plies"
-    score = "" if solution.score is None else f", score {solution.score}"
-    proven = "" if solution.exact else " (not proven: the time budget ran out)"
+    from rich.text import Text
+
+    from unbeatable.cli import render
+
     out = console()
-    out.print(f"{solution.position!r}: {solution.to_move} to move, {value}{score}{proven}")
-    out.print(f"[dim]{solution.nodes:,} nodes in {solution.time_ms} ms[/dim]")
+    if api.status(game, solution.position).over:  # as analyze says it
+        out.print(
+            Text(f"{solution.position!r}: {render.game_over(solution.result, solution.to_move)}")
+        )
+    else:
+        # The words every face uses ("win in 3"; the unit is the ply).
+        value = api.value_words(solution.result, solution.plies)
+        score = "" if solution.score is None else f", score {solution.score}"
+        proven = "" if solution.exact else " (not proven: the time budget ran out)"
+        out.print(
+            Text(f"{solution.position!r}: {solution.to_move} to move, {value}{score}{proven}")
+        )
+    nodes = render.counted(solution.nodes, "node")
+    out.print(Text(f"{nodes} in {solution.time_ms} ms", style="dim"))
 
 
 @app.command()

@@ -273,14 +273,26 @@ def threat_words(game: Any, position: Any, m: MoveValue, mover: str) -> str | No
     return f"{after}{winner} wins by {name} in {plies}: {shown}"
 
 
+def game_over(result: str, to_move: str) -> str:
+    """A finished game's value in words, as ``analyze`` and ``solve`` say it:
+    ``Game over: o has lost.`` (the side to move can only have lost, or drawn)."""
+    over = "draw" if result == "draw" else f"{to_move} has lost"
+    return f"Game over: {over}."
+
+
+def counted(n: int, noun: str, nouns: str | None = None) -> str:
+    """``1 ply``, ``2 plies``, ``1,000 nodes``: a count with its noun, singular
+    for one (``nouns`` when the plural is not ``noun + "s"``)."""
+    return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"
+
+
 def summary(analysis: Analysis) -> Text:
     """The position's value for the side to move and the best move, in words
     that stay true when the time budget ran out: then the best move's proven
     value, or the engine's pick called a guess; on a second line, how a win
     by threats is won (:func:`threat_words`)."""
     if not analysis.moves:
-        over = "draw" if analysis.result == "draw" else f"{analysis.to_move} has lost"
-        return Text(f"Game over: {over}.")
+        return Text(game_over(analysis.result, analysis.to_move))
     text = Text(f"{analysis.to_move} to move: ")
     best = analysis.best
     unproven = sum(1 for m in analysis.moves if m.result == "unknown")
@@ -380,7 +392,7 @@ def tree_summary(traced: TracedTree) -> str:
     """One line: how much of the tree the algorithm looked at."""
     name = "alpha-beta" if traced.algorithm == "alphabeta" else "minimax"
     where = "" if traced.depth is None else f" to depth {traced.depth}"
-    line = f"{traced.nodes:,} nodes{where}; {name} entered {traced.visited:,}"
+    line = f"{counted(traced.nodes, 'node')}{where}; {name} entered {traced.visited:,}"
     if traced.depth is None and traced.algorithm == "alphabeta":
         cutoffs = traced.cutoffs
         unseen = sum(1 for n in traced.root.walk() if n.pruned and not n.children)
