@@ -12,6 +12,7 @@ from rich.console import Console
 
 from conftest import CliRun
 from unbeatable.api import get_game
+from unbeatable.cli.app import Probe, perft_estimate
 from unbeatable.cli.play import Match
 
 
@@ -94,3 +95,24 @@ def test_one_ply_and_one_node_are_singular(run_cli: CliRun) -> None:
     code, out, err = run_cli("tree", "tictactoe", "xox/oxx/oxo")
     assert code == 0, err
     assert "1 node to depth 2" in out
+
+
+def test_perft_refuses_a_depth_that_would_take_hours_with_its_estimate(run_cli: CliRun) -> None:
+    code, out, err = run_cli("perft", "connect4", "--depth", "14")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--depth 14: about " in err and " lines, about " in err and "to count" in err
+    assert "or less takes under" in err
+    code, out, err = run_cli("perft", "tictactoe", "--depth", "9")  # the game ends first
+    assert code == 0 and out.startswith("depth 9: 127,872 leaves"), err
+
+
+def test_perft_estimates_from_the_shallower_counts_pace() -> None:
+    probes = [Probe(4, 2401, 0.05), Probe(5, 16807, 0.2)]
+    lines, seconds, growth = perft_estimate(probes, 7)
+    assert growth == pytest.approx(4.0)  # the time's growth: below the branching factor
+    assert lines == pytest.approx(16807 * 49) and seconds == pytest.approx(0.2 * 16)
+    # Time growing faster than the lines (noise at small counts) is held to the branching.
+    lines, seconds, growth = perft_estimate([Probe(1, 7, 0.001), Probe(2, 49, 0.5)], 3)
+    assert growth == pytest.approx(7.0) and seconds == pytest.approx(3.5)
+    # A game that has ended by the probe's depth has nothing more to count.
+    assert perft_estimate([Probe(9, 0, 0.3)], 12) == (0.0, 0.3, 1.0)

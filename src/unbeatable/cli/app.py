@@ -11,6 +11,7 @@ commands that draw something.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 
@@ -307,10 +308,8 @@ def perft(
     game, pos = api.resolve(get_game(name), position)
     start = time.perf_counter()
     if depth is not None:
-        if depth > 12:
-            raise UsageProblem(f"--depth {depth}: at most 12 plies (the count grows too fast)")
-        found = api.perft_leaves(game, pos, depth)
-        elapsed = round((time.perf_counter() - start) * 1000, 3)
+        found, seconds = _count_leaves(game, pos, depth)
+        elapsed = round(seconds * 1000, 3)
         data: dict[str, Any] = {"game": game.name, "position": game.format(pos)}
         data.update({"depth": depth, "leaves": found, "time_ms": elapsed})
         if json_:
@@ -336,6 +335,83 @@ def perft(
     lines.append(f"terminal   {result.terminal:>10,}")
     lines.append(f"({elapsed} ms)")
     sys.stdout.write("\n".join(lines) + "\n")
+
+
+#: ``perft --depth`` refuses a count it expects to take longer than this
+#: (seconds), as counting whole games refuses games too large, and says
+#: how long a count it expects to take over :data:`PERFT_NOTE` seconds.
+PERFT_SECONDS = 120.0
+PERFT_NOTE = 10.0
+#: A shallower count must take this long (seconds) before its pace is trusted.
+PERFT_PROBE = 0.2
+
+
+class Probe(NamedTuple):
+    """A count at a shallower depth, to estimate a deeper one from."""
+
+    depth: int
+    leaves: int
+    seconds: float
+
+
+def perft_estimate(probes: list[Probe], depth: int) -> tuple[float, float, float]:
+    """(lines, seconds, growth per ply) expected for ``perft --depth depth``,
+    from the counts at the deepest two ``probes``' depths: the lines grow by
+    the branching factor measured there, the time by the growth in time
+    measured there, no more than the branching factor (transpositions make
+    it less: the count is memoised per position)."""
+    last = probes[-1]
+    if len(probes) < 2 or last.leaves == 0:
+        return float(last.leaves), last.seconds, 1.0
+    before = probes[-2]
+    branching = last.leaves / before.leaves if before.leaves else 1.0
+    pace = last.seconds / before.seconds if before.seconds > 0 else branching
+    growth = min(max(pace, 1.0), max(branching, 1.0))
+    plies = depth - last.depth
+    return last.leaves * branching**plies, last.seconds * growth**plies, growth
+
+
+def _duration(seconds: float) -> str:
+    """A rough span of time in words: ``40 s``, ``8 minutes``, ``3 hours``."""
+    for unit, size in (("years", 365 * 86400), ("days", 86400), ("hours", 3600)):
+        if seconds >= 2 * size:
+            count = seconds / size
+            return f"{count:.0e} {unit}" if count >= 1000 else f"{count:.0f} {unit}"
+    return f"{seconds / 60:.0f} minutes" if seconds >= 120 else f"{seconds:.0f} s"
+
+
+def _count_leaves(game: Game[Any, Any], pos: Any, depth: int) -> tuple[int, float]:
+    """``perft --depth``'s count and the seconds it took. Shallower depths
+    are counted first, until one takes :data:`PERFT_PROBE` seconds; a count
+    expected to take over :data:`PERFT_SECONDS` from their pace is refused
+    with the estimate, one expected over :data:`PERFT_NOTE` announced."""
+    probes: list[Probe] = []
+    for shallower in range(depth):
+        start = time.perf_counter()
+        probes.append(Probe(shallower, api.perft_leaves(game, pos, shallower), 0.0))
+        probes[-1] = probes[-1]._replace(seconds=time.perf_counter() - start)
+        if probes[-1].seconds >= PERFT_PROBE:
+            break
+    if probes and probes[-1].seconds >= PERFT_PROBE:
+        lines, seconds, growth = perft_estimate(probes, depth)
+        last = probes[-1]
+        pace = f"depth {last.depth} took {last.seconds:.2f} s here"
+        if seconds > PERFT_SECONDS:
+            reach = last.depth + int(math.log(PERFT_SECONDS / last.seconds) / math.log(growth))
+            raise UsageProblem(
+                f"--depth {depth}: about {lines:.1e} lines, about {_duration(seconds)} to count "
+                f"({pace}, each ply {growth:.1f} times longer); depth {reach} or less "
+                f"takes under {PERFT_SECONDS / 60:g} minutes"
+            )
+        if seconds > PERFT_NOTE:
+            sys.stderr.write(
+                f"unbeatable: counting to depth {depth} takes about {_duration(seconds)} "
+                f"({pace}); Ctrl-C stops\n"
+            )
+            sys.stderr.flush()
+    start = time.perf_counter()
+    found = api.perft_leaves(game, pos, depth)
+    return found, time.perf_counter() - start
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
