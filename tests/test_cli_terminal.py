@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -14,6 +15,12 @@ from conftest import CliRun
 from unbeatable.api import get_game
 from unbeatable.cli.app import Probe, perft_estimate
 from unbeatable.cli.play import Match
+from unbeatable.solvers.connect4.book_builder import (
+    BookPlan,
+    build_book,
+    enumerate_positions,
+    rough_seconds,
+)
 
 
 class _Keyboard(io.StringIO):
@@ -116,3 +123,39 @@ def test_perft_estimates_from_the_shallower_counts_pace() -> None:
     assert growth == pytest.approx(7.0) and seconds == pytest.approx(3.5)
     # A game that has ended by the probe's depth has nothing more to count.
     assert perft_estimate([Probe(9, 0, 0.3)], 12) == (0.0, 0.3, 1.0)
+
+
+# From the public End-Easy set: o to move loses, x winning with its 21st stone.
+ENDGAME = "2252576253462244111563365343671351441"
+
+
+def test_book_build_says_its_cost_first_and_leaves_no_checkpoint(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    out_file = tmp_path / "book.bin"
+    argv = ["--plies", "39", "--root", ENDGAME, "--out", str(out_file), "--workers", "1"]
+    code, out, err = run_cli("book", "build", "connect4", *argv)
+    assert code == 0, err
+    assert "with 39 stones to solve: roughly under a minute on 1 worker" in err
+    assert out.startswith(f"wrote {out_file}:") and "up to 39 plies" in out
+    assert out_file.exists() and not tmp_path.joinpath("book.bin.partial").exists()
+
+
+class _Planned(Exception):
+    """Stops a build once it has said what it will do."""
+
+
+def test_a_book_of_few_stones_is_announced_as_long(tmp_path: Path) -> None:
+    plans: list[BookPlan] = []
+
+    def stop(plan: BookPlan) -> None:
+        plans.append(plan)
+        raise _Planned
+
+    with pytest.raises(_Planned):
+        build_book(3, tmp_path / "b.bin", workers=2, plan=stop)
+    (plan,) = plans
+    assert (plan.positions, plan.todo, plan.stones, plan.workers) == (121, 121, 3, 2)
+    assert plan.seconds > 10 * 60  # "looks small": about half an hour, not seconds
+    deeper = rough_seconds(5) * len(enumerate_positions(5)[-1]) / 2
+    assert rough_seconds(2) > rough_seconds(3) > rough_seconds(8) and deeper > plan.seconds

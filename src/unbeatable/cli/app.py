@@ -565,12 +565,30 @@ def book_build(
     if build is None:
         raise UsageProblem(f"no opening book for {game.name}: its engine needs none")
     _check_output(out_file)
+    from unbeatable.cli import render
+
     err = console(stderr=True)
-    if plies < 6 and not root:
+
+    def announce(plan: Any) -> None:
+        """The work and its rough cost, before it starts (api.book_builder's ``plan``)."""
+        from rich.markup import escape
+
+        if not plan.todo:
+            return
+        kept = plan.positions - plan.todo
+        where = f" ({kept:,} already in the checkpoint)" if kept else ""
+        cost = "under a minute" if plan.seconds < 60 else f"about {_duration(plan.seconds)}"
+        on = f"on {render.counted(plan.workers, 'worker')}" if plan.workers else "of computing"
         err.print(
-            f"note: positions with only {plies} stones are hard: each can take minutes "
-            "or more to solve (only the deepest level is searched; the rest follows)."
+            escape(
+                f"note: {render.counted(plan.todo, 'position')} with "
+                f"{render.counted(plan.stones, 'stone')} to solve{where}: roughly {cost} {on} "
+                "(fewer stones cost more: each position is solved from scratch; the rest of "
+                "the book follows from them). The ETA follows the real pace; Ctrl-C keeps "
+                "what is done."
+            )
         )
+
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -598,7 +616,14 @@ def book_build(
 
         try:
             stats = build(
-                plies, out_file, workers=workers, ray_address=ray, progress=report, root=root
+                plies,
+                out_file,
+                workers=workers,
+                ray_address=ray,
+                progress=report,
+                root=root,
+                plan=announce,
+                keep_checkpoint=False,
             )
         except ValueError as exc:  # bad plies or root, a corrupt checkpoint
             raise UsageProblem(str(exc)) from None
@@ -611,7 +636,8 @@ def book_build(
             )
             raise typer.Exit(130) from None
     sys.stdout.write(
-        f"wrote {stats.path}: {stats.positions:,} positions up to {stats.plies} plies "
+        f"wrote {stats.path}: {render.counted(stats.positions, 'position')} up to "
+        f"{render.counted(stats.plies, 'ply', 'plies')} "
         f"({stats.searched:,} searched, {stats.resumed:,} from the checkpoint) "
         f"in {stats.seconds:.1f} s, {stats.bytes:,} bytes\n"
     )

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from unbeatable.games.connect4 import (
     CELLS,
@@ -33,7 +33,43 @@ from unbeatable.solvers.connect4.engine import Connect4Engine
 #: Positions per task: siblings stay together, so a worker's table helps them.
 CHUNK = 32
 
+#: Rough core-seconds to solve one deepest-level position (score and move)
+#: of 8 stones, and how many times longer each stone fewer takes: the shipped
+#: 8-stone book took about 0.5 core-seconds a position (README: 91,295
+#: positions, about 6.5 hours on two cores), and a 3-stone book about 30
+#: seconds a position (issue 19: half an hour for the 3-stone level on two
+#: cores), about 2.2 times per stone between them. A position's cost varies
+#: a hundredfold, so this only says minutes from hours before a build starts;
+#: the progress bar's ETA then follows the real pace.
+SECONDS_AT_8 = 0.5
+GROWTH_PER_STONE = 2.2
+#: No deepest-level position, however late, costs less than this (the engine's
+#: set-up per position).
+SECONDS_AT_LEAST = 0.002
+
 Progress = Callable[[int, int], None]
+
+
+class BookPlan(NamedTuple):
+    """What a build is about to do, said before it starts."""
+
+    #: Deepest-level positions of the book (one per mirror pair).
+    positions: int
+    #: Those still to search (the rest are in the checkpoint).
+    todo: int
+    #: Stones in each of them.
+    stones: int
+    #: Worker processes (local) that share the work; 0 on a Ray cluster.
+    workers: int
+    #: Rough seconds the searches will take (see :func:`rough_seconds`): on
+    #: a Ray cluster, core-seconds.
+    seconds: float
+
+
+def rough_seconds(stones: int) -> float:
+    """Rough core-seconds to solve one deepest-level position of ``stones``
+    stones (:data:`SECONDS_AT_8`, :data:`GROWTH_PER_STONE`)."""
+    return max(SECONDS_AT_LEAST, SECONDS_AT_8 * GROWTH_PER_STONE ** (8 - stones))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +251,8 @@ def build_book(
     progress: Progress | None = None,
     checkpoint: Path | None = None,
     root: str = "",
+    plan: Callable[[BookPlan], None] | None = None,
+    keep_checkpoint: bool = True,
 ) -> BookStats:
     """Build the book of every position with at most ``plies`` stones and write it to ``out``.
 
@@ -228,6 +266,10 @@ def build_book(
     build's) is resumed by searching the moves only.
     ``root`` (a move sequence) restricts the book to the positions reachable
     from it: a book for a subtree (tests build small ones near the end of a game).
+    ``plan(BookPlan)`` is told the work and its rough cost before any search
+    starts (a book of few stones looks small and can take hours).
+    ``keep_checkpoint=False`` removes the checkpoint once the book is written
+    (the command line's builds: the book holds everything it had).
     """
     if not 0 <= plies <= CELLS:
         raise ValueError(f"plies must be within 0..{CELLS}, got {plies}")
@@ -240,6 +282,11 @@ def build_book(
     todo: list[Task] = [(key, line, scores.get(key)) for key, line in deepest if key not in moves]
     resumed = len(deepest) - len(todo)
     total = len(deepest)
+    if plan:
+        cores = 0 if ray_address else workers or os.cpu_count() or 1
+        stones = len(deepest[0][1]) if deepest else plies  # a move sequence: one stone a move
+        seconds = len(todo) * rough_seconds(stones) / max(1, cores)
+        plan(BookPlan(total, len(todo), stones, cores, seconds))
     if progress:
         progress(resumed, total)
     # Small enough chunks that no worker idles long at the end.
@@ -256,7 +303,10 @@ def build_book(
             done += len(batch)
             if progress:
                 progress(done, total)
-    return _finish(levels, scores, moves, plies, out, start, searched=len(todo), resumed=resumed)
+    stats = _finish(levels, scores, moves, plies, out, start, searched=len(todo), resumed=resumed)
+    if not keep_checkpoint:
+        checkpoint.unlink(missing_ok=True)
+    return stats
 
 
 def _run_local(
@@ -312,8 +362,10 @@ def _run_ray(chunks: list[list[Task]], address: str) -> Iterator[list[tuple[int,
 
 
 __all__ = [
+    "BookPlan",
     "BookStats",
     "book_from_checkpoint",
     "build_book",
     "enumerate_positions",
+    "rough_seconds",
 ]
