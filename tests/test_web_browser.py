@@ -40,6 +40,7 @@ ARGS = [
 TTT = "tictactoe"
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 WIN_GREEN = "rgb(21, 128, 61)"
+LOSS_RED = "rgb(185, 28, 28)"
 expect = sync_api.expect
 Page = sync_api.Page
 
@@ -244,8 +245,9 @@ def check_finished_board(page: Page, status: api.Status, you: str) -> None:
         names = [unbeatable.get_game(TTT).format_move(r * 3 + c) for r, c in line]
         assert text.startswith(f"The AI wins: {status.winner.upper()} has three in a row")
         assert all(name in text for name in names)
-        green = page.locator(f'.cell[data-row="{line[0][0]}"][data-col="{line[0][1]}"]')
-        assert green.evaluate("c => getComputedStyle(c).backgroundColor") == WIN_GREEN
+        # The AI's line is your loss: red, never the green of your own win (issue 19).
+        red = page.locator(f'.cell[data-row="{line[0][0]}"][data-col="{line[0][1]}"]')
+        assert red.evaluate("c => getComputedStyle(c).backgroundColor") == LOSS_RED
 
 
 # -- whole games -----------------------------------------------------------------------
@@ -289,6 +291,7 @@ def test_new_game_and_undo(page: Page) -> None:
     expect(page.get_by_role("button", name="Undo", exact=True)).to_be_disabled()
     cell(page, "a3").click()
     settle(page)
+    page.once("dialog", lambda d: d.accept())  # the game in progress is discarded
     page.get_by_role("button", name="New Game", exact=True).click()
     settle(page)
     assert position(page) == ".../.../... x"

@@ -61,8 +61,8 @@ function wire() {
     state.you = e.target.value;
     newGame(false);
   });
-  $("play").addEventListener("click", () => newGame(true));
-  $("new").addEventListener("click", () => newGame(false));
+  $("play").addEventListener("click", () => confirmDiscard("Start a new game with the AI opening") && newGame(true));
+  $("new").addEventListener("click", () => confirmDiscard("Start a new game") && newGame(false));
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("retry").addEventListener("click", () => state.retry && state.retry());

@@ -3,7 +3,7 @@
 // knows no rules: a cell or column can be played when the server listed a
 // legal move there, and a click is handed to the page through ``onPlay``.
 
-import { $, cellName, key, moveAt, seat, state, yourTurn } from "./state.js";
+import { $, cellName, key, moveAt, resultFor, seat, state, yourTurn } from "./state.js";
 import { hintWords, shortValue } from "./values.js";
 
 /** Boards with a side this long or longer (Gomoku's 15x15) are drawn small:
@@ -113,6 +113,8 @@ export function renderBoard() {
   board.dataset.position = view.position;
   board.classList.toggle("over", view.status.over);
   board.classList.toggle("draw", view.status.over && !view.status.winner);
+  // The result for you, each with its own look: your line, the AI's, a draw.
+  board.dataset.result = resultFor(view.status, state.you);
   board.classList.toggle("waiting", !yourTurn());
   const hint = (r, c) => (state.hints ? state.hints.get(key(r, c)) : undefined);
   if (game.gravity) {
@@ -139,9 +141,10 @@ export function renderBoard() {
         slot.dataset.value = valueKind(value);
         if (value) hinted = value;
       }
-      const full = !view.moves.some((m) => m.col === c);
+      // Full when every slot holds a stone (not merely when nothing may be played: a finished game).
+      const full = marks.length === game.rows;
       let name = `column ${game.column_labels[c]}: ${marks.length ? marks.join(" ") : "empty"}`;
-      if (full && marks.length) name += ", full";
+      if (full) name += ", full";
       if ([...line].some((k) => k.endsWith(`,${c}`))) name += ", part of the winning line";
       if (lastHere) name += `, last move ${lastHere}`;
       if (hinted) name += `, hint: ${hintWords(hinted)}`;

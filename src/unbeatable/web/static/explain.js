@@ -2,7 +2,7 @@
 // and what best play looks like after a hinted move. Every claim is read
 // from the server's analysis: values, lines of best play, threats.
 
-import { $, opponent, sideName, state } from "./state.js";
+import { $, moveName, opponent, sideName, state } from "./state.js";
 import { GUESS, atOnce, bestOf, lineText, listed, movesToList, sameValue, valueWords } from "./values.js";
 
 /** What best play after ``value.move`` looks like: "X answers a1 and wins in 2 more". */
@@ -16,12 +16,12 @@ function continuation(value, mover) {
     return `${sideName(mover)} wins by ${value.threat} in ${value.plies}: ${lineText(line)}`;
   }
   if (value.threat && value.result === "loss") {
-    return `${other} answers ${line[1]} and wins by ${value.threat} in ${value.plies - 1}: ${lineText(line.slice(1))}`;
+    return `${other} answers ${moveName(line[1])} and wins by ${value.threat} in ${value.plies - 1}: ${lineText(line.slice(1))}`;
   }
   if (line.length < 2) return "best play is not proven move by move yet";
   const after = value.plies - 2;
   const later = after > 0 ? ` in ${after} more` : "";
-  const answer = `${other} answers ${line[1]}`;
+  const answer = `${other} answers ${moveName(line[1])}`;
   if (value.result === "loss") return `${answer} and wins${later}`;
   if (value.result === "win") return `${answer}, and ${sideName(mover)} still wins${later}`;
   return `${answer}, and best play ends in a draw`;
@@ -29,8 +29,9 @@ function continuation(value, mover) {
 
 /** "c2 (loss in 2): X answers a1 and wins." */
 export function lineSentence(value, mover, best = false) {
-  if (value.result === "unknown") return `${value.move}: its value was not proven within the time limit.`;
-  return `${value.move} (${valueWords(value)}${best ? ", best" : ""}): ${continuation(value, mover)}.`;
+  const name = moveName(value.move);
+  if (value.result === "unknown") return `${name}: its value was not proven within the time limit.`;
+  return `${name} (${valueWords(value)}${best ? ", best" : ""}): ${continuation(value, mover)}.`;
 }
 
 /** The words under the board with a hint: the best move (or moves) and the
@@ -40,14 +41,14 @@ export function hintText(analysis, you) {
   if (!best) return "";
   if (best.result === "unknown") {
     const losing = analysis.moves.filter((m) => m.result === "loss").length;
-    let text = `Best guess: ${best.move} (${GUESS} on the board), not proven.`;
+    let text = `Best guess: ${moveName(best.move)} (${GUESS} on the board), not proven.`;
     if (losing === analysis.moves.length - 1) text += " Every other move is proven to lose.";
     else if (losing) text += ` ${losing} ${losing === 1 ? "move is" : "moves are"} proven to lose.`;
     return text;
   }
   const equals = analysis.moves.filter((m) => sameValue(m, best));
   return equals.length > 1
-    ? `Equally good: ${listed(equals.map((m) => m.move))}. For example, ${lineSentence(best, you)}`
+    ? `Equally good: ${listed(equals.map((m) => moveName(m.move)))}. For example, ${lineSentence(best, you)}`
     : `Best: ${lineSentence(best, you)}`;
 }
 
@@ -82,24 +83,24 @@ export function renderExplanation() {
     more.textContent = `${rest}.`;
     list.append(more);
   }
-  const name = state.game.gravity ? `column ${chosen}` : chosen;
+  const name = moveName(chosen);
   $("explain-title").textContent = `Why the AI played ${name}`;
   let summary = rest
     ? `The AI's (${sideName(mover)}) best moves by value, each with its value for the AI under perfect play from both sides; the other moves are counted below.`
     : `Every move the AI (${sideName(mover)}) could play, with its value for the AI under perfect play from both sides.`;
   const mistakes = `at the ${level} level the AI makes mistakes on purpose`;
   if (best && played) {
-    const equals = analysis.moves.filter((m) => sameValue(m, best)).map((m) => m.move);
+    const equals = analysis.moves.filter((m) => sameValue(m, best)).map((m) => moveName(m.move));
     if (best.result === "unknown" && played.move === best.move) {
-      summary += ` No move was proven to win or draw within the time limit: ${chosen} is the engine's best guess.`;
+      summary += ` No move was proven to win or draw within the time limit: ${name} is the engine's best guess.`;
     } else if (best.result === "unknown") {
-      summary += ` No move was proven to win or draw within the time limit; the engine's best guess was ${best.move}, and ${mistakes}.`;
+      summary += ` No move was proven to win or draw within the time limit; the engine's best guess was ${moveName(best.move)}, and ${mistakes}.`;
     } else if (sameValue(played, best)) {
       summary += equals.length > 1
-        ? ` ${chosen} is one of ${equals.length} equally good moves (${listed(equals)}: ${valueWords(best)}).`
+        ? ` ${name} is one of ${equals.length} equally good moves (${listed(equals)}: ${valueWords(best)}).`
         : ` It played the best move: ${valueWords(best)}.`;
     } else if (played.result === "unknown") {
-      summary += ` ${chosen} was not valued in time; ${listed(equals)} ${equals.length > 1 ? "are" : "is"} proven: ${valueWords(best)}.`;
+      summary += ` ${name} was not valued in time; ${listed(equals)} ${equals.length > 1 ? "are" : "is"} proven: ${valueWords(best)}.`;
     } else {
       summary += ` ${listed(equals)} ${equals.length > 1 ? "were" : "was"} better (${valueWords(best)}); ${mistakes}.`;
     }

@@ -3,7 +3,7 @@
 // from the server's view of the position it leads to.
 
 import * as api from "./api.js";
-import { $, setStatus, sideName, state } from "./state.js";
+import { $, moveName, setStatus, sideName, state } from "./state.js";
 import { treeItem, treeKeys, treeNote } from "./trees.js";
 import { bestOf, movesToList, sameValue, valueWords } from "./values.js";
 
@@ -22,10 +22,11 @@ function exploreItem(value, after, mover, best) {
   const top = best && sameValue(value, best);
   const guess = best && value === best && value.result === "unknown";
   const mark = top ? "best" : guess ? "best guess" : "";
-  const name = `${value.move}: ${valueWords(value)}${mark ? `, ${mark}` : ""}`;
+  // "column 1: loss in 36 for Red (x), best": the move, its value for the player making it.
+  const name = `${moveName(value.move)}: ${valueWords(value)} for ${sideName(mover)}${mark ? `, ${mark}` : ""}`;
   const label = document.createElement("span");
   label.innerHTML = '<b class="move"></b> <span class="who"></span> <span class="val"></span>';
-  label.querySelector(".move").textContent = value.move;
+  label.querySelector(".move").textContent = moveName(value.move);
   label.querySelector(".who").textContent = `(${sideName(mover)})`;
   const val = label.querySelector(".val");
   val.textContent = valueWords(value) + (mark ? ` · ${mark}` : "");
@@ -76,7 +77,7 @@ async function toggleExplore(item) {
       await fillExplore(item, below.get(item));
     } catch (err) {
       item.removeAttribute("aria-busy");
-      setStatus(`Could not open ${item.dataset.move}: ${err.message}.`);
+      setStatus(`Could not open ${moveName(item.dataset.move)}: ${err.message}.`, null, "error");
       return;
     }
     item.removeAttribute("aria-busy");

@@ -8,7 +8,7 @@ import { buildBoard, landed, renderBoard } from "./board.js";
 import { hintText, renderExplanation } from "./explain.js";
 import { closeExplore } from "./explore.js";
 import {
-  $, cellName, inProgress, key, moveAt, setBusy, setStatus, sideName, state, yourTurn,
+  $, cellName, inProgress, key, moveAt, moveName, resultFor, setBusy, setStatus, sideName, state, yourTurn,
 } from "./state.js";
 import { record, renderTally } from "./tally.js";
 import { atLeast, bestOf, forYou, shortValue, valueWords } from "./values.js";
@@ -74,16 +74,13 @@ function finish() {
   const place = game.gravity
     ? ` in ${[...new Set(where)].join(", ")}`.replace(/, ([^,]*)$/, " and $1")
     : ` on ${where.join(", ")}`;
-  let result;
-  if (!status.winner) {
-    result = "draw";
-    setStatus(`Draw: the game is over and nobody has ${game.goal}.`);
-  } else if (status.winner === state.you) {
-    result = "win";
-    setStatus(`You win! ${sideName(status.winner)} has ${game.goal}${place}.`);
+  const result = resultFor(status, state.you);
+  if (result === "draw") {
+    setStatus(`Draw: the game is over and nobody has ${game.goal}.`, null, result);
+  } else if (result === "win") {
+    setStatus(`You win! ${sideName(status.winner)} has ${game.goal}${place}.`, null, result);
   } else {
-    result = "loss";
-    setStatus(`The AI wins: ${sideName(status.winner)} has ${game.goal}${place}.`);
+    setStatus(`The AI wins: ${sideName(status.winner)} has ${game.goal}${place}.`, null, result);
   }
   if (state.recorded === null) {
     state.recorded = result;
@@ -100,7 +97,8 @@ export async function humanMove(row, col) {
   }
   const token = state.token;
   const before = state.view;
-  state.history.push({ view: before, recorded: state.recorded, last: state.last });
+  state.history.push({ view: before, recorded: state.recorded, last: state.last, moves: state.moves.slice() });
+  state.moves.push(move.move);
   // Show the move at once, in the cell the server said it fills; who moves
   // next (and what they may play) is the server's to say when it answers.
   const board = before.board.map((r) => r.split(""));
@@ -109,7 +107,9 @@ export async function humanMove(row, col) {
   state.hints = null;
   state.focus = state.game.gravity ? move.col : key(move.row, move.col);
   state.last = key(move.row, move.col);
+  closeExplore(); // its tree is below the position before this move
   setBusy(true);
+  setStatus(`You played ${moveName(move.move)}; sending it…`);
   render();
   try {
     const view = await api.position(state.game.name, before.position, move.move);
@@ -124,10 +124,12 @@ export async function humanMove(row, col) {
     aiMove();
   } catch (err) {
     if (token !== state.token) return;
-    state.last = state.history.pop().last;
+    const entry = state.history.pop();
+    state.last = entry.last;
+    state.moves = entry.moves;
     state.view = before;
     setBusy(false);
-    setStatus(`Your move was not sent: ${err.message}. Try again.`, () => humanMove(row, col));
+    setStatus(`Your move was not sent: ${err.message}. Try again.`, () => humanMove(row, col), "error");
     render();
   }
 }
@@ -140,6 +142,7 @@ async function aiMove() {
   const level = $("level").value;
   setBusy(true);
   state.hints = null;
+  closeExplore();
   setStatus(`The AI (${sideName(mover)}) is thinking…`);
   render();
   try {
@@ -150,18 +153,19 @@ async function aiMove() {
     const cell = before.moves.find((m) => m.move === reply.move.move);
     state.view = reply.view;
     if (cell) state.last = key(cell.row, cell.col);
+    state.moves.push(reply.move.move);
     state.explanation = explain && reply.analysis
       ? { analysis: reply.analysis, chosen: reply.move.move, mover, level }
       : null;
     setBusy(false);
-    const name = state.game.gravity ? `column ${reply.move.move}` : reply.move.move;
+    const name = moveName(reply.move.move);
     const unproven = reply.proven === false ? " (a heuristic pick: not proven in time)" : "";
     if (reply.view.status.over) finish();
     else setStatus(`The AI played ${name}${unproven}. Your turn (${sideName(state.you)}).`);
   } catch (err) {
     if (token !== state.token) return;
     setBusy(false);
-    setStatus(`The AI could not answer: ${err.message}.`, aiMove);
+    setStatus(`The AI could not answer: ${err.message}.`, aiMove, "error");
   }
   render();
 }
@@ -180,13 +184,17 @@ export async function newGame(aiOpens) {
   state.explanation = null;
   state.last = null;
   state.recorded = null;
+  state.moves = [];
+  // The old game goes at once: greyed while the server answers.
+  closeExplore();
   setBusy(true);
+  setStatus("Starting a new game…");
+  render();
   try {
     const view = await api.position(state.game.name, "");
     if (token !== state.token) return;
     state.view = view;
     setBusy(false);
-    closeExplore();
     if (view.to_move !== state.you) {
       aiMove();
       return;
@@ -195,7 +203,7 @@ export async function newGame(aiOpens) {
   } catch (err) {
     if (token !== state.token) return;
     setBusy(false);
-    setStatus(`Could not start a game: ${err.message}.`, () => newGame(aiOpens));
+    setStatus(`Could not start a game: ${err.message}.`, () => newGame(aiOpens), "error");
   }
   render();
 }
@@ -209,6 +217,7 @@ export function undo() {
   state.hints = null;
   state.explanation = null;
   state.last = entry.last;
+  state.moves = entry.moves;
   setStatus(`Took back your last move. Your turn (${sideName(state.you)}).`);
   closeExplore();
   render();
@@ -246,7 +255,7 @@ export async function hint() {
   } catch (err) {
     if (token !== state.token) return;
     setBusy(false);
-    setStatus(`No hint: ${err.message}.`, hint);
+    setStatus(`No hint: ${err.message}.`, hint, "error");
   }
   render();
 }
@@ -262,6 +271,7 @@ export function switchGame(name) {
   const game = state.games.get(name);
   if (!game) return;
   state.game = game;
+  state.view = null; // the old game's position: nothing to draw on the new board
   buildBoard(humanMove);
   renderSides();
   newGame(false);

@@ -31,6 +31,8 @@ export const state = {
   recorded: null,
   /** What to do when Retry is pressed. */
   retry: null,
+  /** The moves played since the game's start, in the game's notation (the move list). */
+  moves: [],
   /** Keyboard focus within the board: a "row,col" cell or a column number. */
   focus: null,
 };
@@ -46,19 +48,36 @@ export function yourTurn() {
   return Boolean(state.view) && !state.busy && !over() && state.view.to_move === state.you;
 }
 
+/** "win", "loss" or "draw" for you in the game on show, "" while it goes on. */
+export function resultFor(status, you) {
+  if (!status.over) return "";
+  if (!status.winner) return "draw";
+  return status.winner === you ? "win" : "loss";
+}
+
 export function inProgress() {
   return state.history.length > 0 && !over();
 }
 
-export function setStatus(text, retry = null) {
-  $("status").textContent = text;
+/** Show ``text`` on the status line; ``retry`` (if given) is what the Retry
+ * button does. ``kind``: "error" shows it as an alert (announced at once,
+ * styled as one), "win", "loss" or "draw" as the game's result. */
+export function setStatus(text, retry = null, kind = "") {
+  const status = $("status");
+  status.setAttribute("role", kind === "error" ? "alert" : "status");
+  status.setAttribute("aria-live", kind === "error" ? "assertive" : "polite");
+  status.textContent = text;
+  $("status-box").dataset.kind = kind;
   state.retry = retry;
   $("retry").hidden = retry === null;
 }
 
+/** Whether a request is under way: the board says so (greyed, a progress
+ * bar above it) until the server answers. */
 export function setBusy(busy) {
   state.busy = busy;
   $("board").setAttribute("aria-busy", String(busy));
+  $("panel-play").dataset.busy = String(busy);
 }
 
 // -- the players, as the game describes them ------------------------------------
@@ -94,6 +113,11 @@ export function moveAt(row, col) {
   if (!state.view) return null;
   if (state.game.gravity) return state.view.moves.find((m) => m.col === col) || null;
   return state.view.moves.find((m) => m.row === row && m.col === col) || null;
+}
+
+/** A move as the page names it: "b2", or "column 4" where stones drop. */
+export function moveName(move) {
+  return state.game.gravity ? `column ${move}` : move;
 }
 
 export function cellName(row, col) {
