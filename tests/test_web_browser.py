@@ -580,52 +580,7 @@ def learn_tree(page: Page) -> sync_api.Locator:
     return tree
 
 
-def test_learn_runs_minimax_and_alphabeta_on_the_textbook_tree(page: Page) -> None:
-    tree = learn_tree(page)
-    expect(page.get_by_label("Leaves")).to_have_value("3 5 2 9 12 5 23 23")
-    expect(page.locator("#learn-counts")).to_have_text(
-        "Minimax visits 15 nodes; alpha-beta visits 14 and prunes 1."
-    )
-    page.get_by_role("button", name="Run").click()
-    expect(tree.get_by_role("treeitem", name="root: MAX, value 12")).to_be_visible()
-    assert tree.get_by_role("treeitem", name=re.compile("pruned")).count() == 0
-    page.get_by_role("checkbox", name="Alpha-beta").check()
-    expect(tree.get_by_role("treeitem", name="root: MAX, value 12")).to_be_visible()
-    pruned = tree.get_by_role("treeitem", name=re.compile("pruned"))
-    expect(pruned).to_have_count(1)
-    expect(pruned).to_have_attribute("aria-label", "1.1.1: leaf 23, pruned")
-
-
-def test_learn_steps_one_node_at_a_time(page: Page) -> None:
-    tree = learn_tree(page)
-    page.get_by_role("checkbox", name="Alpha-beta").check()
-    step = page.get_by_role("button", name="Step")
-    step.click()
-    current = tree.locator('[aria-current="step"]')
-    expect(current).to_have_attribute("aria-label", "root: MAX, value not known yet")
-    for _ in range(4):
-        step.click()
-    expect(current).to_have_attribute("aria-label", "0.0.1: leaf 5")
-    expect(tree.get_by_role("treeitem", name="0.0: MAX, value 5")).to_be_visible()
-    step.click()  # the next MAX node, entered with alpha -inf and beta 5
-    expect(current.locator(":scope > .node .ab")).to_have_text(
-        "\N{GREEK SMALL LETTER ALPHA} \N{MINUS SIGN}\N{INFINITY} \N{GREEK SMALL LETTER BETA} 5"
-    )
-    expect(page.locator("#learn-status")).to_contain_text("Step 6 of 14")
-
-
-def test_learn_rejects_bad_leaves_and_keeps_the_tree(page: Page) -> None:
-    tree = learn_tree(page)
-    leaves = page.get_by_label("Leaves")
-    leaves.fill("1 2 3")
-    leaves.press("Enter")
-    expect(page.locator("#learn-status")).to_contain_text("power of two")
-    expect(tree.get_by_role("treeitem", name=re.compile(r"^root: "))).to_have_count(1)
-    leaves.fill("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
-    leaves.press("Enter")
-    expect(page.locator("#learn-counts")).to_contain_text("Minimax visits 13 nodes")
-    page.get_by_role("button", name="Run").click()
-    expect(tree.get_by_role("treeitem", name="root: MAX, value 3")).to_be_visible()
+# The Learn view's own tests: tests/test_browser_learn.py.
 
 
 # -- failures, layout, contrast ------------------------------------------------------------

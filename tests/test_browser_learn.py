@@ -1,0 +1,275 @@
+"""The Learn view in Debian's Chromium: the textbook tree walked step by step
+with a narrative that says what each step changed (alpha and beta along the
+whole path, cuts and why), step back, a scrubber and auto-play; a bad tree
+leaves nothing stale behind; pruned nodes readable; the current node and a
+huge tree's root in view on a phone. Screenshots go to LEARN_SHOTS (a folder)
+when it is set."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright import sync_api
+
+from test_web_browser import CONTRAST, browser, open_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+__all__ = ["browser"]  # the shared fixture, used here
+
+expect = sync_api.expect
+Page = sync_api.Page
+ALPHA, BETA = "\N{GREEK SMALL LETTER ALPHA}", "\N{GREEK SMALL LETTER BETA}"
+INF, MINUS = "\N{INFINITY}", "\N{MINUS SIGN}"
+THEN = "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"
+
+
+@pytest.fixture
+def page(browser: sync_api.Browser, live_server: str) -> Iterator[Page]:
+    ctx, tab = open_page(browser, live_server)
+    yield tab
+    foreign, problems = ctx.checks
+    ctx.close()
+    assert not foreign and not problems, (foreign, problems)
+
+
+def learn(page: Page, alphabeta: bool = False) -> sync_api.Locator:
+    page.get_by_role("tab", name="Learn").click()
+    tree = page.get_by_role("tree", name="Game tree")
+    expect(tree.get_by_role("treeitem", name=re.compile(r"^root: MAX"))).to_be_visible()
+    if alphabeta:
+        page.get_by_role("checkbox", name="Alpha-beta").check()
+    return tree
+
+
+def button(page: Page, name: str) -> sync_api.Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def status(page: Page) -> sync_api.Locator:
+    return page.locator("#learn-status")
+
+
+def steps(page: Page, n: int) -> None:
+    for _ in range(n):
+        button(page, "Step").click()
+
+
+def shoot(page: Page, name: str) -> None:
+    folder = os.environ.get("LEARN_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / name), full_page=True, animations="disabled")
+
+
+def test_minimax_and_alphabeta_on_the_textbook_tree(page: Page) -> None:
+    tree = learn(page)
+    expect(page.locator("#learn-counts")).to_have_text(
+        "Minimax visits 15 nodes; alpha-beta visits 14 and prunes 1."
+    )
+    page.get_by_label("Step of the walk").fill("16")
+    expect(tree.get_by_role("treeitem", name="root: MAX, value 12")).to_be_visible()
+    assert tree.get_by_role("treeitem", name=re.compile("pruned")).count() == 0
+    page.get_by_role("checkbox", name="Alpha-beta").check()
+    page.get_by_label("Step of the walk").fill("15")
+    expect(status(page)).to_contain_text("Done: the root's value is 12")
+    pruned = tree.get_by_role("treeitem", name=re.compile("pruned"))
+    expect(pruned).to_have_count(1)
+    expect(pruned).to_have_attribute("aria-label", "leaf 23 under G, pruned")
+
+
+def test_an_error_leaves_no_stale_tree(page: Page) -> None:
+    """Leaves "3 5 2": the old tree, counts and steps go; Run and Step keep the
+    error instead of walking the old tree."""
+    tree = learn(page)
+    leaves = page.get_by_label("Leaves")
+    leaves.fill("3 5 2")
+    leaves.press("Enter")
+    expect(status(page)).to_have_text(
+        "Cannot draw that tree: leaves: got 3, but a binary tree needs a power of two "
+        "(2, 4, 8, 16, ...) of them; use a nested JSON list for other shapes."
+    )
+    expect(tree.get_by_role("treeitem")).to_have_count(0)
+    expect(page.locator("#learn-counts")).to_have_text("")
+    expect(button(page, "Step")).to_be_disabled()
+    expect(button(page, "Run")).to_be_disabled()
+    expect(leaves).to_have_attribute("aria-invalid", "true")
+    leaves.fill("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+    leaves.press("Enter")
+    expect(page.locator("#learn-counts")).to_contain_text("Minimax visits 13 nodes")
+    page.get_by_label("Step of the walk").fill("14")
+    expect(tree.get_by_role("treeitem", name="root: MAX, value 3")).to_be_visible()
+
+
+def test_step_draws_the_edited_leaves_first(page: Page) -> None:
+    tree = learn(page)
+    page.get_by_label("Leaves").fill("1 2 3 4")
+    steps(page, 1)
+    expect(tree.get_by_role("treeitem", name=re.compile(r"^leaf "))).to_have_count(4)
+    expect(status(page)).to_contain_text("Step 1 of 7")
+    page.get_by_label("Leaves").fill("1 2 x 4")
+    button(page, "Run").click()
+    expect(status(page)).to_contain_text('"x" is not allowed')
+    expect(tree.get_by_role("treeitem")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("99999999999999999999", '"99999999999999999999" is not allowed'),
+        ("1e3 2", '"1e3" is not allowed'),
+        ("Infinity 2", '"Infinity" is not allowed'),
+        ("[[1, 2.5], [3, 4]]", '"2.5" is not allowed'),
+    ],
+)
+def test_leaves_are_whole_numbers_in_a_safe_range(page: Page, text: str, shown: str) -> None:
+    learn(page)
+    page.get_by_label("Leaves").fill(text)
+    page.get_by_label("Leaves").press("Enter")
+    expect(status(page)).to_contain_text(shown)
+    expect(status(page)).to_contain_text("whole numbers of at most 15 digits")
+
+
+def test_the_walk_tells_each_step_with_alpha_and_beta_on_the_path(page: Page) -> None:
+    tree = learn(page, alphabeta=True)
+    current = tree.locator('[aria-current="step"]')
+    steps(page, 1)
+    expect(current).to_have_attribute("aria-label", "root: MAX, value not known yet")
+    expect(status(page)).to_have_text(
+        f"Step 1 of 14: Enter the root A (MAX) with {ALPHA} = {MINUS}{INF} and {BETA} = +{INF}."
+    )
+    expect(status(page)).to_have_attribute("aria-live", "polite")
+    steps(page, 4)  # the leaf 5: node D is 5, and beta at B becomes 5
+    expect(current).to_have_attribute("aria-label", "leaf 5 under D")
+    expect(status(page)).to_have_text(
+        "Step 5 of 14: Look at leaf 5 under D. \N{GREEK SMALL LETTER ALPHA} at D becomes 5. "
+        f"Node D (MAX) is 5. {BETA} at B becomes 5."
+    )
+    expect(page.locator("#learn-path")).to_have_text(
+        f"Path: the root A {ALPHA} {MINUS}{INF} {BETA} +{INF}"
+        f" {THEN} B {ALPHA} {MINUS}{INF} {BETA} 5 {THEN} D {ALPHA} 5 {BETA} +{INF}"
+    )
+    # Every node on the path shows its alpha and beta now, not only the current one.
+    root = tree.get_by_role("treeitem", name=re.compile(r"^root: "))
+    expect(root.locator(":scope > .node .ab")).to_have_text(f"{ALPHA} {MINUS}{INF} {BETA} +{INF}")
+    steps(page, 3)  # the 9 under E: E saw both its leaves, so its value is 9, not "at least 9"
+    expect(status(page)).to_contain_text(f"9 ≥ {BETA} = 5: MIN above will avoid E.")
+    expect(tree.get_by_role("treeitem", name="E: MAX, value 9")).to_be_visible()
+    at_least = tree.get_by_role("treeitem", name=re.compile(r"^E: MAX, value at least"))
+    expect(at_least).to_have_count(0)
+    steps(page, 6)  # the left 23 under G cuts: its sibling cannot matter
+    expect(status(page)).to_contain_text(
+        f"Step 14 of 14: Look at leaf 23 under G. Cut: 23 ≥ {BETA} = 12, so MIN above "
+        "avoids G: the rest of G cannot matter. Node G (MAX) is at least 23."
+    )
+    shoot(page, "learn-desktop.png")
+
+
+def test_the_last_step_shows_the_last_leaf_then_done(page: Page) -> None:
+    tree = learn(page)
+    current = tree.locator('[aria-current="step"]')
+    steps(page, 15)
+    expect(current).to_have_attribute("aria-label", "leaf 23 under G")
+    expect(status(page)).to_contain_text("Step 15 of 15")
+    steps(page, 1)
+    expect(status(page)).to_contain_text("Done: the root's value is 12")
+    expect(current).to_have_count(0)
+    # After Done, Step is plainly off; Back and Run still work.
+    expect(button(page, "Step")).to_be_disabled()
+    button(page, "Back").click()
+    expect(status(page)).to_contain_text("Step 15 of 15")
+
+
+def test_back_scrub_and_switching_the_walk(page: Page) -> None:
+    tree = learn(page, alphabeta=True)
+    current = tree.locator('[aria-current="step"]')
+    steps(page, 6)
+    button(page, "Back").click()
+    expect(status(page)).to_contain_text("Step 5 of 14")
+    expect(current).to_have_attribute("aria-label", "leaf 5 under D")
+    page.get_by_label("Step of the walk").fill("2")
+    expect(current).to_have_attribute("aria-label", "B: MIN, value not known yet")
+    page.get_by_role("checkbox", name="Alpha-beta").uncheck()  # another walk: start again
+    expect(current).to_have_count(0)
+    expect(status(page)).to_contain_text("Press Step")
+    expect(page.get_by_label("Step of the walk")).to_have_value("0")
+
+
+def test_run_plays_the_walk_and_pauses(page: Page) -> None:
+    learn(page, alphabeta=True)
+    page.get_by_label("Speed").select_option("Fast")
+    button(page, "Run").click()
+    expect(button(page, "Pause")).to_be_visible()
+    expect(status(page)).to_contain_text("Done: the root's value is 12", timeout=15_000)
+    expect(button(page, "Run")).to_be_visible()
+    page.get_by_label("Speed").select_option("Slow")
+    button(page, "Run").click()  # from the start again
+    expect(status(page)).to_contain_text("Step 1 of 14")
+    button(page, "Pause").click()
+    expect(button(page, "Run")).to_be_visible()
+    page.wait_for_timeout(2000)
+    expect(status(page)).to_contain_text("Step 1 of 14")
+
+
+def test_pruned_nodes_are_readable_and_faded_together(page: Page) -> None:
+    tree = learn(page, alphabeta=True)
+    page.get_by_label("Leaves").fill("9 8 7 6 5 4 3 2 1 0 1 2 3 4 5 6")
+    page.get_by_label("Leaves").press("Enter")
+    expect(page.locator("#learn-counts")).to_contain_text("Minimax visits 31 nodes")
+    page.get_by_label("Step of the walk").fill("99")
+    expect(status(page)).to_contain_text("Done")
+    pruned = tree.locator(".pruned")
+    assert pruned.count() >= 3
+    # Below a pruned node everything is pruned too, and looks it.
+    for item in pruned.all():
+        assert "pruned" in (item.get_attribute("aria-label") or "")
+        box = item.locator(":scope > .node .box")
+        ink, bg, opacity = box.evaluate(
+            "b => { const s = getComputedStyle(b); "
+            "return [s.color, s.backgroundColor, s.opacity]; }"
+        )
+        assert opacity == "1"
+        assert page.evaluate(CONTRAST, [ink, bg]) >= 4.5, (ink, bg)
+        assert bg != "rgb(255, 255, 255)"
+
+
+def test_the_boxes_keep_their_place_while_stepping(page: Page) -> None:
+    tree = learn(page, alphabeta=True)
+    leaf = tree.get_by_role("treeitem", name="leaf 12 under F")
+
+    def where() -> tuple[float, float]:
+        box = leaf.bounding_box()
+        assert box is not None
+        return box["x"], box["y"]
+
+    steps(page, 1)
+    start = where()
+    for _ in range(12):
+        steps(page, 1)
+        assert where() == start
+
+
+def test_on_a_phone_the_current_node_and_a_big_root_are_in_view(
+    browser: sync_api.Browser, live_server: str
+) -> None:
+    ctx, tab = open_page(
+        browser, live_server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        tree = learn(tab, alphabeta=True)
+        tab.get_by_label("Leaves").fill(" ".join(str((i * 37) % 101) for i in range(32)))
+        for _ in range(25):
+            button(tab, "Step").click()
+        current = tree.locator('[aria-current="step"] > .node .box')
+        expect(current).to_be_in_viewport()
+        assert tab.locator("body").evaluate("b => b.scrollWidth") <= 390
+        shoot(tab, "learn-phone.png")
+        tab.get_by_label("Leaves").fill(" ".join(str(i % 10) for i in range(1024)))
+        tab.get_by_label("Leaves").press("Enter")
+        expect(tab.locator("#learn-counts")).to_contain_text("Minimax visits 2047 nodes")
+        expect(tree.locator("li").first.locator(":scope > .node .box")).to_be_in_viewport()
+    finally:
+        ctx.close()
