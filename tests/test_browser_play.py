@@ -265,6 +265,86 @@ def test_connect4_explanations_and_explore_say_column(page: Page) -> None:
     tree = page.get_by_role("tree", name="Explore the tree below this position")
     first = tree.get_by_role("treeitem", name=re.compile(r"^column 1: "))
     expect(first).to_have_count(1)
-    expect(first).to_have_attribute(
-        "aria-label", re.compile(r"^column 1: \w+( in \d+)? for Red \(x\)")
-    )
+    expect(first).to_have_attribute("aria-label", re.compile(r"^column 1: \w+( in \d+)?"))
+    expect(first).to_have_accessible_description("Red (x)'s move")
+    expect(tree.get_by_role("group", name="Red (x) to move")).to_have_count(1)
+
+
+# -- the game in the address, the move list ------------------------------------------------
+
+
+def test_a_reload_resumes_the_game_in_progress(page: Page) -> None:
+    page.get_by_role("radio", name="O").check()  # a new game: the AI opens
+    settle(page)
+    page.get_by_role("switch", name="Explain").check()
+    ai = page.get_by_role("textbox", name="Moves").input_value()
+    empty = [m for m in ("b2", "a3") if m != ai]
+    cell(page, empty[0]).click()
+    settle(page)
+    before = position(page)
+    moves = page.get_by_role("textbox", name="Moves").input_value()
+    assert len(moves.split()) == 3 and moves.split()[:2] == [ai, empty[0]]
+    page.reload()
+    settle(page)
+    assert position(page) == before
+    expect(page.get_by_role("radio", name="O")).to_be_checked()
+    expect(page.get_by_role("switch", name="Explain")).to_be_checked()
+    expect(page.get_by_role("textbox", name="Moves")).to_have_value(moves)
+    expect(page.locator(".cell.last")).to_have_count(1)
+    # Undo goes back through your moves, as before the reload.
+    page.get_by_role("button", name="Undo", exact=True).click()
+    assert count(page, "x") == 1 and count(page, "o") == 0
+
+
+def test_a_link_shares_a_position(browser: sync_api.Browser, live_server: str) -> None:
+    ctx, tab = open_page(browser, live_server)
+    try:
+        tab.goto(f"{live_server}/#game=connect4&side=x&moves=4+4+5+5")
+        tab.reload()  # a new hash alone loads nothing: as a link opened afresh
+        settle(tab)
+        expect(tab.get_by_label("Game", exact=True)).to_have_value("connect4")
+        assert position(tab) == "4455"
+        expect(column(tab, "5")).to_have_attribute("aria-label", re.compile("last move o"))
+        expect(tab.locator("#status")).to_contain_text("Your turn (Red (x))")
+        foreign, problems = ctx.checks
+        assert not foreign and not problems, (foreign, problems)
+    finally:
+        ctx.close()
+
+
+def test_the_move_list_copies_and_sets_up_a_position(
+    browser: sync_api.Browser, live_server: str
+) -> None:
+    ctx, tab = open_page(browser, live_server, permissions=["clipboard-read", "clipboard-write"])
+    try:
+        field = tab.get_by_role("textbox", name="Moves")
+        cell(tab, "b2").click()
+        settle(tab)
+        played = field.input_value().split()
+        assert played[0] == "b2" and len(played) == 2
+        tab.get_by_role("button", name="Copy", exact=True).click()
+        expect(tab.locator("#status")).to_contain_text("copied")
+        assert tab.evaluate("navigator.clipboard.readText()") == " ".join(played)
+        # Paste a list: the game goes on from there, the AI to move answering.
+        field.fill("a3 b2 a2")
+        tab.once("dialog", lambda d: d.accept())
+        tab.get_by_role("button", name="Set up", exact=True).click()
+        settle(tab)
+        expect(field).to_have_value(re.compile(r"^a3 b2 a2 a1$"))  # the AI blocks
+        # A position in the game's notation.
+        tab.once("dialog", lambda d: d.accept())
+        field.fill("x../.o./... x")
+        tab.get_by_role("button", name="Set up", exact=True).click()
+        settle(tab)
+        assert position(tab) == "x../.o./... x"
+        expect(field).to_have_value("")
+        # Nonsense: an alert, and the game on show stays.
+        field.fill("a3 a3")
+        tab.once("dialog", lambda d: d.accept())
+        tab.get_by_role("button", name="Set up", exact=True).click()
+        settle(tab)
+        expect(tab.get_by_role("alert")).to_contain_text("move 2 (a3)")
+        foreign, problems = ctx.checks
+        assert not foreign and not problems, (foreign, problems)
+    finally:
+        ctx.close()

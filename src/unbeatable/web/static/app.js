@@ -21,7 +21,9 @@ import * as api from "./api.js";
 import { onBoardKey } from "./board.js";
 import { initExplore } from "./explore.js";
 import { initLearn, showLearn } from "./learn.js";
-import { checkSide, confirmDiscard, fillLegend, hint, newGame, onKey, render, switchGame, undo } from "./play.js";
+import {
+  checkSide, confirmDiscard, fillLegend, hint, newGame, onKey, readUrl, render, setUp, switchGame, undo,
+} from "./play.js";
 import { $, setStatus, sideName, state } from "./state.js";
 import { resetRecord } from "./tally.js";
 
@@ -72,6 +74,25 @@ function wire() {
     resetRecord(state.game.name);
     render();
   });
+  // The move list: copy it, or paste (or type) one and set it up.
+  $("moves-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("move-list").value;
+    const moves = text.split(/[\s,]+/).filter(Boolean);
+    if (!confirmDiscard("Set up this position")) return;
+    $("move-list").blur();
+    setUp("", moves, text);
+  });
+  $("copy-moves").addEventListener("click", async () => {
+    const field = $("move-list");
+    try {
+      await navigator.clipboard.writeText(field.value);
+      setStatus("Move list copied.");
+    } catch (err) {
+      field.select(); // the browser refused: selected, for Ctrl+C
+      setStatus("Move list selected: copy it with Ctrl+C.");
+    }
+  });
   $("board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onKey);
   initExplore();
@@ -92,7 +113,16 @@ async function start() {
       option.textContent = game.title;
       select.append(option);
     }
-    switchGame(games[0].name);
+    // The address may hold a game in progress (a reload, a shared link).
+    const asked = readUrl();
+    if (asked && state.games.has(asked.game)) {
+      const game = state.games.get(asked.game);
+      if (game.players.includes(asked.side)) state.you = asked.side;
+      $("explain").checked = asked.explain;
+      switchGame(asked.game, asked.moves.length || asked.start ? asked : null);
+    } else {
+      switchGame(games[0].name);
+    }
   } catch (err) {
     setStatus(`Could not load the games: ${err.message}.`, () => location.reload());
   }

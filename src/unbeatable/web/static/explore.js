@@ -22,8 +22,9 @@ function exploreItem(value, after, mover, best) {
   const top = best && sameValue(value, best);
   const guess = best && value === best && value.result === "unknown";
   const mark = top ? "best" : guess ? "best guess" : "";
-  // "column 1: loss in 36 for Red (x), best": the move, its value for the player making it.
-  const name = `${moveName(value.move)}: ${valueWords(value)} for ${sideName(mover)}${mark ? `, ${mark}` : ""}`;
+  // "column 1: loss in 36, best", described as Red (x)'s move: the move, its
+  // value for the player making it, and who that is.
+  const name = `${moveName(value.move)}: ${valueWords(value)}${mark ? `, ${mark}` : ""}`;
   const label = document.createElement("span");
   label.innerHTML = '<b class="move"></b> <span class="who"></span> <span class="val"></span>';
   label.querySelector(".move").textContent = moveName(value.move);
@@ -32,6 +33,7 @@ function exploreItem(value, after, mover, best) {
   val.textContent = valueWords(value) + (mark ? ` · ${mark}` : "");
   val.className = `val v-${value.result}`;
   const item = treeItem(name, label);
+  item.setAttribute("aria-description", `${sideName(mover)}'s move`);
   item.dataset.move = value.move;
   if (top || guess) item.classList.add("best");
   if (!after.status.over) {
@@ -54,6 +56,7 @@ async function fillExplore(item, view) {
   }
   const game = state.game.name;
   const analysis = await api.analyze(game, view.position);
+  group.setAttribute("aria-label", `${sideName(analysis.to_move)} to move`);
   const best = bestOf(analysis);
   // Big boards list the best few moves by value, and count the others.
   const { shown, rest } = movesToList(analysis);

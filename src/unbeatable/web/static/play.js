@@ -25,6 +25,40 @@ export function render() {
   $("hint-text").textContent = state.hints ? state.hintText : "";
   renderExplanation();
   renderTally(state.game);
+  renderMoves();
+  saveToUrl();
+}
+
+/** The move list: the game's record in its own notation, to copy or to edit
+ * and set up (left alone while you are typing in it). */
+function renderMoves() {
+  const field = $("move-list");
+  if (document.activeElement !== field) field.value = state.moves.join(" ");
+}
+
+/** The game in progress in the address (game, start, moves, side, Explain),
+ * so a reload resumes it and a link shares it. */
+function saveToUrl() {
+  const params = new URLSearchParams({ game: state.game.name, side: state.you });
+  if (state.start) params.set("start", state.start);
+  if (state.moves.length) params.set("moves", state.moves.join(" "));
+  if ($("explain").checked) params.set("explain", "1");
+  const hash = `#${params}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+/** What the address asks for: {game, side, start, moves, explain}, or null. */
+export function readUrl() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get("game");
+  if (!game) return null;
+  return {
+    game,
+    side: params.get("side"),
+    start: params.get("start") || "",
+    moves: (params.get("moves") || "").split(/[\s,]+/).filter(Boolean),
+    explain: params.get("explain") === "1",
+  };
 }
 
 /** The legend's examples ("W3 win in 3", "D draw", "*"), in the words and
@@ -184,6 +218,7 @@ export async function newGame(aiOpens) {
   state.explanation = null;
   state.last = null;
   state.recorded = null;
+  state.start = "";
   state.moves = [];
   // The old game goes at once: greyed while the server answers.
   closeExplore();
@@ -266,15 +301,92 @@ export function confirmDiscard(what) {
   return window.confirm(`${what}? The game in progress will be discarded.`);
 }
 
-/** Show another game: its board, its sides, and a new game on it. */
-export function switchGame(name) {
+/** Show another game: its board, its sides, and a new game on it (or, with
+ * ``setup``, the position it asks for: see ``setUp``). */
+export function switchGame(name, setup = null) {
   const game = state.games.get(name);
   if (!game) return;
   state.game = game;
   state.view = null; // the old game's position: nothing to draw on the new board
+  $("game").value = name;
   buildBoard(humanMove);
   renderSides();
-  newGame(false);
+  if (setup) setUp(setup.start, setup.moves);
+  else newGame(false);
+}
+
+/** Play ``moves`` from ``start`` ("" for the game's initial position), each
+ * through the server, and go on from there: the position of a reloaded page,
+ * a shared link or a pasted move list. ``text``, the list as pasted: when
+ * its first word is no move, the whole of it is tried as a position in the
+ * game's notation. Undo goes back through your moves. */
+export async function setUp(start, moves, text = "") {
+  state.token += 1;
+  const token = state.token;
+  state.hints = null;
+  state.explanation = null;
+  closeExplore();
+  setBusy(true);
+  setStatus("Setting up the position…");
+  render();
+  const game = state.game.name;
+  try {
+    let view;
+    let from = start;
+    try {
+      view = await api.position(game, start);
+    } catch (err) {
+      throw new api.RequestError(`the start is no position: ${err.message}`);
+    }
+    const history = [];
+    const done = [];
+    let last = null;
+    for (const [i, move] of moves.entries()) {
+      const cell = view.moves.find((m) => m.move === move);
+      if (!cell && i === 0 && text) {
+        // Not a move here: a position in the game's notation, perhaps.
+        try {
+          view = await api.position(game, text.trim());
+        } catch (err) {
+          throw new api.RequestError(`${move} is no move here, and the text is no position (${err.message})`);
+        }
+        from = view.position;
+        break;
+      }
+      if (view.to_move === state.you) history.push({ view, recorded: null, last, moves: done.slice() });
+      try {
+        view = await api.position(game, view.position, move);
+      } catch (err) {
+        throw new api.RequestError(`move ${i + 1} (${move}): ${err.message}`);
+      }
+      done.push(move);
+      last = cell ? key(cell.row, cell.col) : null;
+    }
+    if (token !== state.token) return;
+    state.start = from;
+    state.view = view;
+    state.history = history;
+    state.moves = done;
+    state.last = last;
+    state.recorded = null;
+    setBusy(false);
+    if (view.status.over) {
+      // Counted when it was played (a reload) or never (a set-up): not now.
+      state.recorded = resultFor(view.status, state.you);
+      finish();
+    } else if (view.to_move !== state.you) {
+      aiMove();
+      return;
+    } else {
+      setStatus(`Position set up after ${done.length} ${done.length === 1 ? "move" : "moves"}. Your turn (${sideName(state.you)}).`);
+    }
+  } catch (err) {
+    if (token !== state.token) return;
+    setBusy(false);
+    if (!state.view) await newGame(false);
+    setStatus(`Could not set up the position: ${err.message}.`, null, "error");
+  }
+  render();
 }
 
 /** The game's keyboard shortcuts (its description lists them), anywhere on the Play view. */

@@ -31,6 +31,8 @@ export const state = {
   recorded: null,
   /** What to do when Retry is pressed. */
   retry: null,
+  /** The position the game started from ("": the game's initial one). */
+  start: "",
   /** The moves played since the game's start, in the game's notation (the move list). */
   moves: [],
   /** Keyboard focus within the board: a "row,col" cell or a column number. */
