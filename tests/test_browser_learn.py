@@ -273,3 +273,35 @@ def test_on_a_phone_the_current_node_and_a_big_root_are_in_view(
         expect(tree.locator("li").first.locator(":scope > .node .box")).to_be_in_viewport()
     finally:
         ctx.close()
+
+
+def test_random_trees_and_the_order_of_children(page: Page) -> None:
+    """Best first, alpha-beta looks at the fewest leaves Knuth and Moore allow
+    (2^2 + 2^1 - 1 = 5 of 8 here); worst first, at all of them."""
+    tree = learn(page)
+    leaves_note = page.locator("#learn-leaves")
+    expect(leaves_note).to_contain_text("Alpha-beta looks at 7 of the 8 leaves")
+    page.get_by_label("Children's order").select_option("Best first")
+    expect(leaves_note).to_contain_text("Alpha-beta looks at 5 of the 8 leaves")
+    expect(leaves_note).to_contain_text("it would look at 5")
+    page.get_by_label("Children's order").select_option("Worst first")
+    expect(leaves_note).to_contain_text("Alpha-beta looks at 8 of the 8 leaves")
+    expect(tree.get_by_role("treeitem", name=re.compile(r"^root: MAX"))).to_have_count(1)
+    page.get_by_label("Children's order").select_option("As drawn")
+    expect(page.get_by_label("Leaves")).to_have_value("3 5 2 9 12 5 23 23")
+    expect(leaves_note).to_contain_text("Alpha-beta looks at 7 of the 8 leaves")
+    # A random tree of depth 4, branching 3: 81 leaves, and the bound 3^2 + 3^2 - 1.
+    page.get_by_label("Depth").select_option("4")
+    page.get_by_label("Branching").select_option("3")
+    button(page, "Random tree").click()
+    expect(tree.get_by_role("treeitem", name=re.compile(r"^leaf "))).to_have_count(81)
+    expect(leaves_note).to_contain_text("it would look at 17")
+    page.get_by_label("Children's order").select_option("Best first")
+    expect(leaves_note).to_contain_text("Alpha-beta looks at 17 of the 81 leaves")
+    page.get_by_label("Children's order").select_option("Shuffled")
+    expect(leaves_note).to_contain_text("of the 81 leaves")
+    # Too big a tree is refused before asking the server.
+    page.get_by_label("Depth").select_option("6")
+    page.get_by_label("Branching").select_option("5")
+    button(page, "Random tree").click()
+    expect(status(page)).to_contain_text("has 19,531 nodes; at most 5,000 are drawn")

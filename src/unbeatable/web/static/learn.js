@@ -17,7 +17,12 @@ const learn = {
   step: 0,
   /** The auto-play timer while Run plays. */
   timer: null,
+  /** The leaves as typed or made at random, before any reordering. */
+  given: null,
 };
+
+/** The largest random tree offered: the server traces at most 5,000 nodes. */
+const MAX_RANDOM_NODES = 5000;
 
 /** Leaf scores are whole numbers of at most this many digits: exact in
  * JavaScript and in JSON, and short enough to read in a box. */
@@ -68,9 +73,13 @@ function stopPlay() {
   learn.timer = null;
 }
 
-async function drawLearn() {
+async function drawLearn(keepOrder = false) {
   stopPlay();
   const text = $("leaves").value;
+  if (!keepOrder) {
+    learn.given = text;
+    $("child-order").value = "given";
+  }
   const status = $("learn-status");
   try {
     const leaves = parseLeaves(text);
@@ -85,6 +94,7 @@ async function drawLearn() {
     $("leaves").removeAttribute("aria-invalid");
     const pruned = alphabeta.nodes - alphabeta.visited;
     $("learn-counts").textContent = `Minimax visits ${minimax.visited} nodes; alpha-beta visits ${alphabeta.visited} and prunes ${pruned}.`;
+    $("learn-leaves").textContent = leafCounts(learn.traces.alphabeta);
     renderLearn();
     centreRoot();
     return true;
@@ -95,6 +105,7 @@ async function drawLearn() {
     learn.step = 0;
     $("learn-tree").replaceChildren();
     $("learn-counts").textContent = "";
+    $("learn-leaves").textContent = "";
     $("learn-path").textContent = "";
     $("leaves").setAttribute("aria-invalid", "true");
     status.classList.add("error");
@@ -391,6 +402,91 @@ async function togglePlay() {
   tick();
 }
 
+/** Leaves alpha-beta looked at, against minimax (all of them) and, on a
+ * uniform tree (every inner node with b children, every leaf d deep),
+ * against the fewest any order allows: b^ceil(d/2) + b^floor(d/2) - 1
+ * (Knuth and Moore, 1975). */
+function leafCounts(trace) {
+  const { seen, all } = countLeaves(trace.root);
+  let text = `Alpha-beta looks at ${seen} of the ${all} leaves; minimax looks at all ${all}.`;
+  const widths = new Set();
+  const depths = new Set();
+  const walk = (node, depth) => {
+    if (!node.children.length) {
+      depths.add(depth);
+      return;
+    }
+    widths.add(node.children.length);
+    for (const child of node.children) walk(child, depth + 1);
+  };
+  walk(trace.root, 0);
+  if (widths.size === 1 && depths.size === 1) {
+    const [b] = widths;
+    const [d] = depths;
+    const fewest = b ** Math.ceil(d / 2) + b ** Math.floor(d / 2) - 1;
+    text += ` With the best order of children it would look at ${fewest}: b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = ${b}^${Math.ceil(d / 2)} + ${b}^${Math.floor(d / 2)} − 1 for branching b = ${b} and depth d = ${d} (Knuth and Moore).`;
+  }
+  return text;
+}
+
+/** The tree on show as nested lists, each node's children put in ``order``:
+ * best first (MAX's highest value first, MIN's lowest), worst first, or
+ * shuffled; values are the minimax ones the server traced. */
+function reordered(node, order) {
+  if (!node.children.length) return node.score;
+  const children = [...node.children];
+  if (order === "shuffled") {
+    for (let i = children.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [children[i], children[j]] = [children[j], children[i]];
+    }
+  } else {
+    const sign = (node.to_move === "MAX" ? -1 : 1) * (order === "best" ? 1 : -1);
+    children.sort((a, b) => sign * (a.score - b.score));
+  }
+  return children.map((child) => reordered(child, order));
+}
+
+async function reorder() {
+  const order = $("child-order").value;
+  if (!(await ready())) return;
+  $("child-order").value = order;
+  if (order === "given") {
+    if (learn.given !== null) $("leaves").value = learn.given;
+  } else {
+    $("leaves").value = JSON.stringify(reordered(learn.traces.minimax.root, order));
+  }
+  await drawLearn(true);
+}
+
+/** Leaves at random (each of 1 to their number once) for a tree of the depth and
+ * branching chosen; too big a tree is refused before asking the server. */
+function randomTree() {
+  const depth = Number($("random-depth").value);
+  const width = Number($("random-width").value);
+  let nodes = 0;
+  for (let level = 0; level <= depth; level++) nodes += width ** level;
+  if (nodes > MAX_RANDOM_NODES) {
+    const status = $("learn-status");
+    status.classList.add("error");
+    status.textContent = `Cannot draw that tree: depth ${depth} with branching ${width} has ${nodes.toLocaleString("en")} nodes; at most ${MAX_RANDOM_NODES.toLocaleString("en")} are drawn. Choose less depth or branching.`;
+    return;
+  }
+  // Distinct scores (1 to the number of leaves, shuffled): no ties, so best
+  // first meets Knuth and Moore's count exactly.
+  const scores = Array.from({ length: width ** depth }, (_, i) => i + 1);
+  for (let i = scores.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [scores[i], scores[j]] = [scores[j], scores[i]];
+  }
+  const grow = (level) => level === depth
+    ? scores.pop()
+    : Array.from({ length: width }, () => grow(level + 1));
+  const tree = grow(0);
+  $("leaves").value = JSON.stringify(tree);
+  drawLearn();
+}
+
 /** Draw the textbook tree the first time the Learn view is shown. */
 export function showLearn() {
   if (!learn.traces) drawLearn();
@@ -431,4 +527,9 @@ export function initLearn() {
     togglePlay();
   });
   $("run").addEventListener("click", togglePlay);
+  $("random-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    randomTree();
+  });
+  $("child-order").addEventListener("change", reorder);
 }
