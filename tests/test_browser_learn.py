@@ -171,7 +171,12 @@ def test_the_walk_tells_each_step_with_alpha_and_beta_on_the_path(page: Page) ->
 def test_the_last_step_shows_the_last_leaf_then_done(page: Page) -> None:
     tree = learn(page)
     current = tree.locator('[aria-current="step"]')
-    steps(page, 15)
+    steps(page, 12)  # minimax tells what each value does to the node above too
+    expect(status(page)).to_have_text(
+        "Step 12 of 15: Look at leaf 5 under F. F keeps 12, higher than 5. "
+        "Node F (MAX) is 12. Lowest so far at C: 12."
+    )
+    steps(page, 3)
     expect(current).to_have_attribute("aria-label", "leaf 23 under G")
     expect(status(page)).to_contain_text("Step 15 of 15")
     steps(page, 1)

@@ -239,6 +239,7 @@ function narrate(trace, step, alphabeta) {
       const best = parent.children.filter((c) => c.known_at !== null && c.known_at <= step).map((c) => asNumber(c.value));
       const top = up ? Math.max(...best) : Math.min(...best);
       if (top === v) parts.push(`${up ? "Highest" : "Lowest"} so far at ${shortName(parent)}: ${num(done.value)}.`);
+      else parts.push(`${capital(shortName(parent))} keeps ${show(top)}, ${up ? "higher" : "lower"} than ${num(done.value)}.`);
       continue;
     }
     const alpha = asNumber(done.alpha);
@@ -256,7 +257,7 @@ function narrate(trace, step, alphabeta) {
     } else if (!up && v < beta) {
       parts.push(`β at ${shortName(parent)} becomes ${num(done.value)}.`);
     } else {
-      parts.push(`${shortName(parent)} keeps ${up ? `α = ${show(alpha)}` : `β = ${show(beta)}`}.`);
+      parts.push(`${capital(shortName(parent))} keeps ${up ? `α = ${show(alpha)}` : `β = ${show(beta)}`}.`);
     }
   }
   return parts.join(" ");
