@@ -285,7 +285,7 @@ def test_a_reload_resumes_the_game_in_progress(page: Page) -> None:
     moves = page.get_by_role("textbox", name="Moves").input_value()
     assert len(moves.split()) == 3 and moves.split()[:2] == [ai, empty[0]]
     page.reload()
-    settle(page)
+    expect(page.locator("#status")).to_contain_text("Your turn (O)")
     assert position(page) == before
     expect(page.get_by_role("radio", name="O")).to_be_checked()
     expect(page.get_by_role("switch", name="Explain")).to_be_checked()
@@ -301,7 +301,7 @@ def test_a_link_shares_a_position(browser: sync_api.Browser, live_server: str) -
     try:
         tab.goto(f"{live_server}/#game=connect4&side=x&moves=4+4+5+5")
         tab.reload()  # a new hash alone loads nothing: as a link opened afresh
-        settle(tab)
+        expect(tab.locator("#status")).to_contain_text("Your turn (Red (x))")
         expect(tab.get_by_label("Game", exact=True)).to_have_value("connect4")
         assert position(tab) == "4455"
         expect(column(tab, "5")).to_have_attribute("aria-label", re.compile("last move o"))
@@ -346,5 +346,54 @@ def test_the_move_list_copies_and_sets_up_a_position(
         expect(tab.get_by_role("alert")).to_contain_text("move 2 (a3)")
         foreign, problems = ctx.checks
         assert not foreign and not problems, (foreign, problems)
+    finally:
+        ctx.close()
+
+
+# -- small windows ---------------------------------------------------------------------------
+
+
+def test_sideways_the_board_stays_put_when_a_hint_appears(
+    browser: sync_api.Browser, live_server: str
+) -> None:
+    ctx, tab = open_page(
+        browser, live_server, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
+    )
+    try:
+
+        def boxes() -> tuple[float, float]:
+            board = tab.locator("#board").bounding_box()
+            controls = tab.locator(".controls").bounding_box()
+            assert board and controls
+            return board["x"], controls["width"]
+
+        before = boxes()
+        tab.get_by_role("button", name="Hint", exact=True).click()
+        settle(tab)
+        expect(tab.locator("#hint-text")).to_be_visible()
+        after = boxes()
+        assert abs(after[0] - before[0]) < 1 and abs(after[1] - before[1]) < 1, (before, after)
+        shot(tab, "hint-landscape.png")
+    finally:
+        ctx.close()
+
+
+def test_on_a_phone_the_result_line_is_never_cut_off(
+    browser: sync_api.Browser, live_server: str
+) -> None:
+    ctx, tab = open_page(
+        browser, live_server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        choose_game(tab, "connect4")
+        start_at(tab, "connect4", ["3", "3", "4", "4", "5", "5"])  # Red (x) wins with 2 or 6
+        column(tab, "6").click()
+        settle(tab)
+        status = tab.locator("#status")
+        expect(status).to_have_text("You win! Red (x) has four in a row in columns 3, 4, 5 and 6.")
+        assert status.evaluate("s => s.scrollHeight <= s.clientHeight + 1")
+        box = status.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390
+        shot(tab, "result-phone.png")
     finally:
         ctx.close()

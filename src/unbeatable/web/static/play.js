@@ -37,11 +37,13 @@ function renderMoves() {
 }
 
 /** The game in progress in the address (game, start, moves, side, Explain),
- * so a reload resumes it and a link shares it. */
+ * so a reload resumes it and a link shares it. A finished game is not kept:
+ * a reload then starts a new one (its moves stay in the move list to copy). */
 function saveToUrl() {
   const params = new URLSearchParams({ game: state.game.name, side: state.you });
-  if (state.start) params.set("start", state.start);
-  if (state.moves.length) params.set("moves", state.moves.join(" "));
+  const going = state.view && !state.view.status.over;
+  if (going && state.start) params.set("start", state.start);
+  if (going && state.moves.length) params.set("moves", state.moves.join(" "));
   if ($("explain").checked) params.set("explain", "1");
   const hash = `#${params}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
@@ -104,10 +106,12 @@ function renderSides() {
 function finish() {
   const status = state.view.status;
   const game = state.game;
-  const where = (status.line || []).map(([r, c]) => cellName(r, c));
+  const line = status.line || [];
+  // "in columns 3, 4, 5 and 6" (short enough for a phone), "on a3, b2, c1".
+  const columns = [...new Set(line.map(([, c]) => c))].sort((p, q) => p - q).map((c) => game.column_labels[c]);
   const place = game.gravity
-    ? ` in ${[...new Set(where)].join(", ")}`.replace(/, ([^,]*)$/, " and $1")
-    : ` on ${where.join(", ")}`;
+    ? ` in ${columns.length > 1 ? "columns" : "column"} ${columns.join(", ").replace(/, ([^,]*)$/, " and $1")}`
+    : ` on ${line.map(([r, c]) => cellName(r, c)).join(", ")}`;
   const result = resultFor(status, state.you);
   if (result === "draw") {
     setStatus(`Draw: the game is over and nobody has ${game.goal}.`, null, result);
