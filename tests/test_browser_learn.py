@@ -182,8 +182,10 @@ def test_the_last_step_shows_the_last_leaf_then_done(page: Page) -> None:
     steps(page, 1)
     expect(status(page)).to_contain_text("Done: the root's value is 12")
     expect(current).to_have_count(0)
-    # After Done, Step is plainly off; Back and Run still work.
+    # After Done, Step is plainly off (the keyboard's focus moves to Back);
+    # Back and Run still work.
     expect(button(page, "Step")).to_be_disabled()
+    expect(button(page, "Back")).to_be_focused()
     button(page, "Back").click()
     expect(status(page)).to_contain_text("Step 15 of 15")
 

@@ -57,8 +57,13 @@ export function parseLeaves(text) {
 function buttons(enabled) {
   const last = learnLast();
   const done = learn.step > last;
+  // A button disabled under the keyboard would drop focus to the page: it
+  // goes to the other way through the walk instead.
+  const focus = document.activeElement;
   $("step").disabled = !enabled || done;
   $("step-back").disabled = !enabled || learn.step === 0;
+  if (enabled && focus === $("step") && done) $("step-back").focus();
+  if (enabled && focus === $("step-back") && learn.step === 0) $("step").focus();
   $("run").disabled = !enabled;
   $("run").textContent = learn.timer ? "Pause" : "Run";
   const scrub = $("learn-scrub");
