@@ -397,3 +397,32 @@ def test_on_a_phone_the_result_line_is_never_cut_off(
         shot(tab, "result-phone.png")
     finally:
         ctx.close()
+
+
+# -- the API docs page ---------------------------------------------------------------------
+
+
+def test_the_docs_show_each_errors_own_example(page: Page, live_server: str) -> None:
+    """/docs shows, for every error status, an example of its own, and each
+    one is what the server really answers."""
+    spec = page.request.get(f"{live_server}/openapi.json").json()
+    answers = spec["paths"]["/api/move"]["post"]["responses"]
+    examples = {
+        status: answers[status]["content"]["application/json"]["example"]["error"]
+        for status in ("400", "409", "413", "422", "503")
+    }
+    assert len(set(examples.values())) == len(examples), examples
+    url = f"{live_server}/api/move"
+    real = {
+        "409": page.request.post(
+            url, data={"game": TTT, "position": "xxx/oo./... o", "level": "impossible"}
+        ),
+        "413": page.request.post(
+            url, data={"game": TTT, "position": "x" * 5000, "level": "impossible"}
+        ),
+        "422": page.request.post(url, data={"game": TTT, "level": "impossible"}),
+        "400": page.request.post(url, data={"game": TTT, "position": "x", "level": "impossible"}),
+    }
+    for status, response in real.items():
+        assert str(response.status) == status
+        assert response.json()["error"] == examples[status]

@@ -389,12 +389,32 @@ def _install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Exception, crash)
 
 
+def _documented(description: str, example: str) -> dict[str, Any]:
+    """An error answer for the docs, with an example of its own: every status
+    showing the same sentence would say nothing about any of them."""
+    return {
+        "model": Error,
+        "description": description,
+        "content": {"application/json": {"example": {"error": example}}},
+    }
+
+
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"model": Error, "description": "Body not JSON, or position malformed or impossible."},
-    413: {"model": Error, "description": "Request body over 4 KiB."},
-    422: {"model": Error, "description": "Body does not match the schema."},
-    503: {"model": Error, "description": "The game's engine is not installed here."},
+    400: _documented(
+        "Body not JSON, or position malformed or impossible.",
+        "invalid position: wrong shape: expected 3 rows separated by '/', got 1",
+    ),
+    413: _documented(
+        "Request body over 4 KiB.",
+        f"request body too large: the limit is {MAX_BODY_BYTES} bytes",
+    ),
+    422: _documented("Body does not match the schema.", "position: required field missing"),
+    503: _documented(
+        "The game's engine is not installed here.",
+        "the connect4 engine is not available on this server",
+    ),
 }
+_GAME_OVER = _documented("The game is over.", "the game is over: x has won")
 
 DESCRIPTION = """\
 Perfect play and its explanation for two-player board games.
@@ -504,7 +524,7 @@ def create_app(
         "/api/move",
         response_model=MoveResponse,
         summary="The AI's move",
-        responses={**_ERRORS, 409: {"model": Error, "description": "The game is over."}},
+        responses={**_ERRORS, 409: _GAME_OVER},
         tags=["games"],
         openapi_extra=_body_docs(MoveRequest),
     )
