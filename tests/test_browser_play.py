@@ -305,7 +305,12 @@ def test_a_link_shares_a_position(browser: sync_api.Browser, live_server: str) -
         expect(tab.get_by_label("Game", exact=True)).to_have_value("connect4")
         assert position(tab) == "4455"
         expect(column(tab, "5")).to_have_attribute("aria-label", re.compile("last move o"))
-        expect(tab.locator("#status")).to_contain_text("Your turn (Red (x))")
+        # A link followed in the same tab (only the hash changes), once confirmed.
+        tab.once("dialog", lambda d: d.accept())
+        tab.goto(f"{live_server}/#game=tictactoe&side=x&moves=b2+a3")
+        expect(tab.get_by_label("Game", exact=True)).to_have_value("tictactoe")
+        expect(tab.locator("#status")).to_contain_text("Your turn (X)")
+        assert position(tab) == "o../.x./... x"
         foreign, problems = ctx.checks
         assert not foreign and not problems, (foreign, problems)
     finally:

@@ -99,6 +99,18 @@ function wire() {
   initLearn();
 }
 
+/** Show the game the address asks for; false when it asks for none the
+ * server plays. */
+function openAddress() {
+  const asked = readUrl();
+  if (!asked || !state.games.has(asked.game)) return false;
+  const game = state.games.get(asked.game);
+  if (game.players.includes(asked.side)) state.you = asked.side;
+  $("explain").checked = asked.explain;
+  switchGame(asked.game, asked.moves.length || asked.start ? asked : null);
+  return true;
+}
+
 async function start() {
   wire();
   fillLegend();
@@ -114,15 +126,13 @@ async function start() {
       select.append(option);
     }
     // The address may hold a game in progress (a reload, a shared link).
-    const asked = readUrl();
-    if (asked && state.games.has(asked.game)) {
-      const game = state.games.get(asked.game);
-      if (game.players.includes(asked.side)) state.you = asked.side;
-      $("explain").checked = asked.explain;
-      switchGame(asked.game, asked.moves.length || asked.start ? asked : null);
-    } else {
-      switchGame(games[0].name);
-    }
+    if (!openAddress()) switchGame(games[0].name);
+    // A link followed in this tab changes only the address's hash.
+    window.addEventListener("hashchange", () => {
+      if (!readUrl()) return;
+      if (confirmDiscard("Open the position in the address")) openAddress();
+      else render(); // the address shows the game on show again
+    });
   } catch (err) {
     setStatus(`Could not load the games: ${err.message}.`, () => location.reload());
   }
