@@ -364,7 +364,9 @@ class Health(BaseModel):
 class Error(BaseModel):
     """Every 4xx and 5xx answer: one readable sentence."""
 
-    error: str = Field(examples=["position: wrong shape: expected 3 rows separated by '/', got 1"])
+    error: str = Field(
+        examples=["invalid position: wrong shape: expected 3 rows separated by '/', got 1"]
+    )
 
 
 class TreeNode(BaseModel):
