@@ -7,8 +7,10 @@ own lines, its own memoised recursion. It gives each position's exact value as
 
 from __future__ import annotations
 
+import ast
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -302,53 +304,46 @@ def test_with_the_stop_switch_set_a_turn_comes_only_from_what_is_known() -> None
     assert won is not None and won.move.move == "c3" and won.status.winner == "x"
 
 
+def _imports(path: Path) -> list[str]:
+    """Every absolute module ``path`` imports, lazy imports inside functions too."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+        elif isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+    return names
+
+
+PACKAGE = Path(unbeatable.__file__).parent
+
+
 def test_the_layers_import_downwards_only() -> None:
     """games imports no other layer; search only games; solvers only search
-    and games; nothing below the faces imports api or a face (lazy imports
-    inside functions count too)."""
-    import ast
-    from pathlib import Path
-
-    package = Path(unbeatable.__file__).parent
+    and games; nothing below the faces imports api or a face."""
     below = {
         "games": {"games"},
         "search": {"games", "search"},
         "solvers": {"games", "search", "solvers"},
     }
     for layer, allowed in below.items():
-        for path in package.joinpath(layer).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text())):
-                names = []
-                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                    names = [node.module]
-                elif isinstance(node, ast.Import):
-                    names = [alias.name for alias in node.names]
-                for name in names:
-                    parts = name.split(".")
-                    if parts[0] == "unbeatable" and len(parts) > 1:
-                        assert parts[1] in allowed, f"{path.name} ({layer}) imports {name}"
+        for path in PACKAGE.joinpath(layer).rglob("*.py"):
+            for name in _imports(path):
+                parts = name.split(".")
+                if parts[0] == "unbeatable" and len(parts) > 1:
+                    assert parts[1] in allowed, f"{path.name} ({layer}) imports {name}"
 
 
 def test_the_faces_import_only_the_api() -> None:
     """The CLI (the Gomocup brain too) and the web server reach the library
     through unbeatable.api and the types it answers."""
-    import ast
-    from pathlib import Path
-
-    package = Path(unbeatable.__file__).parent
     allowed = ("unbeatable", "unbeatable.api", "unbeatable.cli", "unbeatable.web")
-    faces = [*package.joinpath("web").glob("*.py"), *package.joinpath("cli").glob("*.py")]
+    faces = [*PACKAGE.joinpath("web").glob("*.py"), *PACKAGE.joinpath("cli").glob("*.py")]
     for path in faces:
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            for name in names:
-                if name.startswith("unbeatable"):
-                    top = ".".join(name.split(".")[:2])
-                    assert top in allowed, f"{path.name} imports {name}"
+        for name in _imports(path):
+            if name.startswith("unbeatable"):
+                top = ".".join(name.split(".")[:2])
+                assert top in allowed, f"{path.name} imports {name}"
 
 
 def test_clearing_the_caches_forgets_what_was_learnt() -> None:
