@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from test_web_browser import (
     choose_game,
     column,
     open_page,
+    page,
     position,
     settle,
     start_at,
@@ -36,7 +36,7 @@ from test_web_browser import (
 from unbeatable.games import get_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser"]  # the shared fixture, used here
+__all__ = ["browser", "page"]  # the shared fixtures, used here
 
 expect = sync_api.expect
 Page = sync_api.Page
@@ -44,15 +44,6 @@ Page = sync_api.Page
 DOUBLE_FOUR = ["i8", "h8", "j8", "a1", "k8", "o1", "l9", "l12", "l10", "a15", "l11", "o15"]
 #: The smallest cell we call readable, in CSS pixels.
 READABLE = 19
-
-
-@pytest.fixture
-def page(browser: sync_api.Browser, live_server: str) -> Iterator[Page]:
-    ctx, tab = open_page(browser, live_server)
-    yield tab
-    foreign, problems = ctx.checks
-    ctx.close()
-    assert not foreign and not problems, (foreign, problems)
 
 
 def last_marked(page: Page) -> list[str]:

@@ -9,31 +9,21 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright import sync_api
 
-from test_web_browser import CONTRAST, browser, open_page
+from test_web_browser import CONTRAST, browser, open_page, page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser"]  # the shared fixture, used here
+__all__ = ["browser", "page"]  # the shared fixtures, used here
 
 expect = sync_api.expect
 Page = sync_api.Page
 ALPHA, BETA = "\N{GREEK SMALL LETTER ALPHA}", "\N{GREEK SMALL LETTER BETA}"
 INF, MINUS = "\N{INFINITY}", "\N{MINUS SIGN}"
 THEN = "\N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK}"
-
-
-@pytest.fixture
-def page(browser: sync_api.Browser, live_server: str) -> Iterator[Page]:
-    ctx, tab = open_page(browser, live_server)
-    yield tab
-    foreign, problems = ctx.checks
-    ctx.close()
-    assert not foreign and not problems, (foreign, problems)
 
 
 def learn(page: Page, alphabeta: bool = False) -> sync_api.Locator:
