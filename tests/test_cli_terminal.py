@@ -4,7 +4,6 @@ finished game's value, ply counts, perft's estimate and the book's cost."""
 from __future__ import annotations
 
 import io
-import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from conftest import CliRun
+from test_cli import cli
 from unbeatable.api import get_game
 from unbeatable.cli.app import Probe, perft_estimate
 from unbeatable.cli.play import Match
@@ -56,17 +56,6 @@ def test_play_again_shows_its_choices_and_asks_until_answered(
     assert shown.count("Please answer y (yes) or n (no).") == 2
     answer, shown = _again(monkeypatch, "b2\n", tty)  # then the input ends: stop
     assert answer is False and shown.count("Play again?") == 2
-
-
-def cli(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """The real console entry point, in a fresh process."""
-    return subprocess.run(
-        [sys.executable, "-m", "unbeatable", *argv],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_a_scripted_game_asks_again_until_yes_or_no() -> None:
