@@ -61,6 +61,17 @@ class First(StrEnum):
     ai = "ai"
 
 
+class LogLevel(StrEnum):
+    """uvicorn's log levels (``unbeatable.web.LOG_LEVELS``), named as its own ``--log-level``."""
+
+    critical = "critical"
+    error = "error"
+    warning = "warning"
+    info = "info"
+    debug = "debug"
+    trace = "trace"
+
+
 def console(stderr: bool = False) -> Console:
     """A Rich console, imported on first use: one-shot JSON commands never pay for Rich."""
     from rich.console import Console
@@ -513,12 +524,19 @@ def serve(
     ),
     port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free one).")] = 8000,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    log_level: Annotated[
+        LogLevel,
+        typer.Option(
+            help="The web server's (uvicorn's) log: warnings and errors by default; info "
+            "adds its start-up, shut-down and a line per request."
+        ),
+    ] = LogLevel.warning,
 ) -> None:
     """Serve the browser game and the HTTP API."""
     from unbeatable.web import serve as run_server
 
     try:
-        run_server(host=host, port=port, workers=workers)
+        run_server(host=host, port=port, workers=workers, log_level=log_level.value)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise UsageProblem(f"cannot listen on {host} port {port}: {reason}") from None

@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 #: What each uvicorn worker process imports to build its app.
 APP_FACTORY = "unbeatable.web:create_app"
 
+#: uvicorn's log levels, quietest first. Below ``info`` its start-up, shut-down
+#: and per-request lines are not shown; warnings and errors always are.
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
 
 def create_app(**options: Any) -> FastAPI:
     """The ASGI application (see :func:`unbeatable.web.app.create_app` for options).
@@ -33,13 +37,17 @@ def url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, workers: int = 1, log_level: str = "warning"
+) -> None:
     """Listen, print the address, and serve until interrupted.
 
     Binds to loopback unless another ``host`` is given: the page and the API are
     meant for this machine's user, and exposing them is an explicit choice.
     The socket is bound here, before anything is printed, so a port in use is
     an :class:`OSError` at once and port 0 prints the port the system chose.
+    The address is the only line printed unless ``log_level`` is ``info`` or
+    louder (uvicorn's start-up and one line per request, as uvicorn prints them).
     """
     import socket
 
@@ -49,6 +57,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         raise ValueError(f"workers must be at least 1, got {workers}")
     if not 0 <= port <= 65535:
         raise ValueError(f"port must be between 0 and 65535, got {port}")
+    if log_level not in LOG_LEVELS:
+        raise ValueError(f"log_level must be one of {', '.join(LOG_LEVELS)}, got {log_level!r}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # The protocol named, as getaddrinfo would: asyncio turns Nagle's algorithm
     # off (TCP_NODELAY) only on sockets that say they are TCP, and with it on
@@ -68,6 +78,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         "timeout_keep_alive": 5,
         "timeout_graceful_shutdown": 5,
         "server_header": False,
+        "log_level": log_level,
     }
     if workers == 1:
         config = uvicorn.Config(APP_FACTORY, **options)
@@ -82,4 +93,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         Multiprocess(config, sockets=[sock]).run()
 
 
-__all__ = ["APP_FACTORY", "create_app", "serve", "url"]
+__all__ = ["APP_FACTORY", "LOG_LEVELS", "create_app", "serve", "url"]
