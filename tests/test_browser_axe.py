@@ -1,0 +1,118 @@
+"""The page checked by axe-core, the accessibility engine most audits use, in
+Debian's Chromium: no violation in the views a player and a learner see (the
+game at start, a finished game with its move list and explanation, the game on
+a phone, the Learn view mid-walk, Gomoku's board).
+
+axe-core comes inside the ``axe-playwright-python`` package (axe.min.js, run
+in the page with ``page.evaluate``): nothing is fetched at run time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright import sync_api
+
+from test_web_browser import browser, choose_game, hopeless, open_page, play_out
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+__all__ = ["browser"]  # the shared fixture, used here
+
+expect = sync_api.expect
+Page = sync_api.Page
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+#: Only violations: the rules passed and not applicable would only make the answer long.
+OPTIONS = {"resultTypes": ["violations"]}
+
+
+@contextmanager
+def opened(browser: sync_api.Browser, live_server: str, **context: Any) -> Iterator[Page]:
+    """A fresh tab on the page (as ``test_web_browser``'s ``page`` fixture,
+    with another viewport), closed and checked for foreign fetches and page
+    errors afterwards."""
+    ctx, tab = open_page(browser, live_server, **context)
+    try:
+        yield tab
+    finally:
+        foreign, problems = ctx.checks
+        ctx.close()
+    assert not foreign and not problems, (foreign, problems)
+
+
+def at_start(page: Page) -> None:
+    expect(page.locator("#board .cell")).to_have_count(9)
+
+
+def finished(page: Page) -> None:
+    """A lost game, explained: the winning line, the last move, the move list."""
+    page.get_by_role("switch", name="Explain").check()
+    status = play_out(page, "x", hopeless)
+    assert status.over
+    expect(page.locator(".cell.last")).to_have_count(1)
+
+
+def on_a_phone(page: Page) -> None:
+    page.get_by_role("button", name=re.compile(r"^b2 ")).click()
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+
+
+def learn_mid_walk(page: Page) -> None:
+    """Alpha-beta stepped to E (its value known, alpha and beta along the path)."""
+    page.get_by_role("tab", name="Learn").click()
+    page.get_by_role("checkbox", name="Alpha-beta").check()
+    for _ in range(8):
+        page.get_by_role("button", name="Step", exact=True).click()
+    expect(page.locator("#learn-status")).to_contain_text("Step 8 of")
+
+
+def learn_at_the_cut(page: Page) -> None:
+    """Alpha-beta's last step on the textbook tree: the cut, a leaf pruned
+    (pruned values once failed axe's color-contrast)."""
+    page.get_by_role("tab", name="Learn").click()
+    page.get_by_role("checkbox", name="Alpha-beta").check()
+    page.get_by_label("Step of the walk").fill("14")
+    expect(page.locator("#learn-status")).to_contain_text("Cut")
+    expect(page.get_by_role("treeitem", name=re.compile("pruned"))).to_have_count(1)
+
+
+def gomoku(page: Page) -> None:
+    choose_game(page, "gomoku")
+    expect(page.locator("#board .cell")).to_have_count(225)
+
+
+VIEWS: dict[str, tuple[dict[str, Any], Callable[[Page], None]]] = {
+    "play at start": (DESKTOP, at_start),
+    "a finished game": (DESKTOP, finished),
+    "play on a phone": (PHONE, on_a_phone),
+    "learn mid-walk": (DESKTOP, learn_mid_walk),
+    "learn at the cut": (DESKTOP, learn_at_the_cut),
+    "gomoku": (DESKTOP, gomoku),
+}
+
+
+def violations(page: Page) -> list[str]:
+    """axe-core's violations on the page as it is, one line each: the rule,
+    its impact and the elements it found."""
+    results = Axe().run(page, options=OPTIONS)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']}: "
+        + "; ".join(" ".join(node["target"]) for node in v["nodes"])
+        for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_axe_finds_no_violation(browser: sync_api.Browser, live_server: str, view: str) -> None:
+    context, reach = VIEWS[view]
+    with opened(browser, live_server, **context) as page:
+        reach(page)
+        found = violations(page)
+    assert not found, "\n".join(found)
