@@ -7,22 +7,19 @@ board, the Learn view usable on a phone.
 A game can only start from the empty board on the page; where a test needs a
 position, the server's first view of the game is replaced by that position's
 view (the page holds no rules: it plays on from whatever the server shows).
-Screenshots go to docs/ only with UNBEATABLE_SCREENSHOTS=1.
+The README's Gomoku screenshots: tests/test_browser_screenshots.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright import sync_api
 
 from test_web_browser import (
-    DOCS,
     browser,
     cell,
     choose_game,
@@ -228,35 +225,3 @@ def test_learn_is_usable_on_a_phone(browser: sync_api.Browser, live_server: str)
         expect(tab.locator("#board .cell")).to_have_count(225)
     finally:
         ctx.close()
-
-
-def test_screenshots(browser: sync_api.Browser, live_server: str, tmp_path: Path) -> None:
-    """Gomoku for the README: the AI stopping a double four, its explanation
-    naming the continuous fours (desktop), and the board on a phone upright
-    and sideways."""
-    folder = DOCS if os.environ.get("UNBEATABLE_SCREENSHOTS") == "1" else tmp_path
-    folder.mkdir(exist_ok=True)
-    sizes = {
-        "gomoku.png": (1100, 820),
-        "gomoku-phone.png": (390, 844),
-        "gomoku-landscape.png": (844, 390),
-    }
-    for name, (width, height) in sizes.items():
-        mobile = width < 900
-        ctx, tab = open_page(
-            browser,
-            live_server,
-            viewport={"width": width, "height": height},
-            has_touch=mobile,
-            is_mobile=mobile,
-        )
-        try:
-            if not mobile:
-                tab.get_by_role("switch", name="Explain").check()
-            start_at(tab, "gomoku", DOUBLE_FOUR[:-1])
-            settle(tab)
-            expect(tab.locator("#status")).to_contain_text("The AI played l8")
-            tab.screenshot(path=str(folder / name), full_page=not mobile, animations="disabled")
-        finally:
-            ctx.close()
-        assert (folder / name).stat().st_size > 10_000

@@ -6,18 +6,15 @@ kinds of human (perfect: a draw; hopeless: the AI wins; random: the AI must
 not lose), every AI move checked against the library. Connect Four and an
 m,n,k game are played with no page change; Explain, Hint, Explore and the
 Learn view, failure recovery, the record, layout, contrast and focus are
-checked. Screenshots for the README are written only with
-UNBEATABLE_SCREENSHOTS=1 (to docs/), elsewhere to pytest's temporary folder.
+checked. The README's screenshots: tests/test_browser_screenshots.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,7 +35,6 @@ ARGS = [
     "--no-first-run",
 ]
 TTT = "tictactoe"
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 WIN_GREEN = "rgb(21, 128, 61)"
 LOSS_RED = "rgb(185, 28, 28)"
 expect = sync_api.expect
@@ -573,13 +569,6 @@ def test_explore_opens_no_move_the_server_says_ends_the_game(page: Page) -> None
     assert win.get_by_role("treeitem").count() == 0
 
 
-def learn_tree(page: Page) -> sync_api.Locator:
-    page.get_by_role("tab", name="Learn").click()
-    tree = page.get_by_role("tree", name="Game tree")
-    expect(tree.get_by_role("treeitem", name=re.compile(r"^root: MAX"))).to_be_visible()
-    return tree
-
-
 # The Learn view's own tests: tests/test_browser_learn.py.
 
 
@@ -711,18 +700,3 @@ def test_docs_page_works_offline(page: Page, live_server: str) -> None:
     # The live answer, below the request Swagger UI sent to this server.
     live = page.locator(".live-responses-table tbody .response-col_status")
     expect(live).to_contain_text("200", timeout=15_000)
-
-
-def test_screenshots(page: Page, tmp_path: Path) -> None:
-    """The README's pictures: a game the AI explains, and the Learn view."""
-    folder = DOCS if os.environ.get("UNBEATABLE_SCREENSHOTS") == "1" else tmp_path
-    folder.mkdir(exist_ok=True)
-    page.get_by_role("switch", name="Explain").check()
-    status = play_out(page, "x", hopeless)
-    assert status.winner == "o"
-    page.screenshot(path=str(folder / "screenshot.png"), full_page=True, animations="disabled")
-    learn_tree(page)
-    page.get_by_role("checkbox", name="Alpha-beta").check()
-    page.get_by_role("button", name="Run").click()
-    page.screenshot(path=str(folder / "learn.png"), full_page=True, animations="disabled")
-    assert (folder / "learn.png").stat().st_size > 10_000

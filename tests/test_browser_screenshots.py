@@ -1,0 +1,120 @@
+"""The README's screenshots, taken in Debian's Chromium: the only place that
+writes them. Each test brings the page to what the README's caption says and
+checks it is so before the picture is taken.
+
+They go to docs/ only when asked, with ``UNBEATABLE_SCREENSHOTS=1``
+(``UNBEATABLE_SCREENSHOTS=1 .venv/bin/python -m pytest tests/test_browser_screenshots.py``);
+otherwise to pytest's temporary folder, so that an ordinary run still checks
+that each view can be reached and drawn.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright import sync_api
+
+from test_browser_gomoku import DOUBLE_FOUR
+from test_web_browser import (
+    browser,
+    choose_game,
+    count,
+    hopeless,
+    open_page,
+    page,
+    play_out,
+    settle,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+__all__ = ["browser", "page"]  # the shared fixtures, used here
+
+expect = sync_api.expect
+Page = sync_api.Page
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """docs/ when the screenshots are asked for, else a temporary folder."""
+    if os.environ.get("UNBEATABLE_SCREENSHOTS") == "1":
+        return DOCS
+    return tmp_path
+
+
+def take(page: Page, path: Path, full_page: bool = True) -> None:
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    assert path.stat().st_size > 10_000
+
+
+def test_play_a_finished_game(page: Page, folder: Path) -> None:
+    """docs/screenshot.png: a game the AI won, explained, its last move ringed,
+    its winning line named, the move list below the settings."""
+    page.get_by_role("switch", name="Explain").check()
+    status = play_out(page, "x", hopeless)
+    assert status.winner == "o"
+    expect(page.locator("#status")).to_contain_text("The AI wins")
+    expect(page.locator(".cell.last")).to_have_count(1)
+    expect(page.locator(".cell.win")).to_have_count(3)
+    expect(page.locator("#explanation")).to_be_visible()
+    moves = page.get_by_label("Moves", exact=True)
+    expect(moves).to_be_visible()
+    # The whole game, ending with the ringed move.
+    record = moves.input_value().split()
+    last = page.locator(".cell.last").get_attribute("aria-label") or ""
+    assert len(record) == count(page, "x") + count(page, "o")
+    assert last.startswith(f"{record[-1]} o, ")
+    take(page, folder / "screenshot.png")
+
+
+def test_learn_mid_walk(page: Page, folder: Path) -> None:
+    """docs/learn.png: alpha-beta on the textbook tree, stepped partway: the
+    current node, alpha and beta along the path, the step's narrative."""
+    page.get_by_role("tab", name="Learn").click()
+    tree = page.get_by_role("tree", name="Game tree")
+    expect(tree.get_by_role("treeitem", name=re.compile(r"^root: MAX"))).to_be_visible()
+    page.get_by_role("checkbox", name="Alpha-beta").check()
+    for _ in range(8):
+        page.get_by_role("button", name="Step", exact=True).click()
+    expect(page.locator("#learn-status")).to_contain_text("Step 8 of 14")
+    expect(page.locator("#learn-status")).to_contain_text("MIN above will avoid E")
+    expect(tree.locator('[aria-current="step"]')).to_have_count(1)
+    take(page, folder / "learn.png")
+
+
+def test_gomoku(browser: sync_api.Browser, live_server: str, folder: Path) -> None:
+    """docs/gomoku*.png: the AI stopping a double four, its explanation naming
+    the continuous fours and the move list (desktop), and the board on a
+    phone upright and sideways."""
+    sizes = {
+        "gomoku.png": (1100, 820),
+        "gomoku-phone.png": (390, 844),
+        "gomoku-landscape.png": (844, 390),
+    }
+    for name, (width, height) in sizes.items():
+        mobile = width < 900
+        ctx, tab = open_page(
+            browser,
+            live_server,
+            viewport={"width": width, "height": height},
+            has_touch=mobile,
+            is_mobile=mobile,
+        )
+        try:
+            if not mobile:
+                tab.get_by_role("switch", name="Explain").check()
+            # Set up as a player would, with the move list: it then shows the whole game.
+            choose_game(tab, "gomoku")
+            tab.get_by_label("Moves", exact=True).fill(" ".join(DOUBLE_FOUR[:-1]))
+            tab.get_by_role("button", name="Set up", exact=True).click()
+            settle(tab)
+            expect(tab.locator("#status")).to_contain_text("The AI played l8")
+            # Set up, clicked, scrolled the phone down and left the pointer over it.
+            tab.evaluate("window.scrollTo(0, 0)")
+            tab.mouse.move(0, 0)
+            take(tab, folder / name, full_page=not mobile)
+        finally:
+            ctx.close()
