@@ -1,7 +1,7 @@
 """The page checked by axe-core, the accessibility engine most audits use, in
 Debian's Chromium: no violation in the views a player and a learner see (the
 game at start, a finished game with its move list and explanation, the game on
-a phone, the Learn view mid-walk, Gomoku's board).
+a phone, Explore open, the Learn view mid-walk and at its cut, Gomoku's board).
 
 axe-core comes inside the ``axe-playwright-python`` package (axe.min.js, run
 in the page with ``page.evaluate``): nothing is fetched at run time.
@@ -64,6 +64,18 @@ def on_a_phone(page: Page) -> None:
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
 
 
+def exploring(page: Page) -> None:
+    """Explore open, a move opened to its replies (the ARIA tree pattern)."""
+    page.get_by_role("button", name=re.compile(r"^b2 ")).click()
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    page.get_by_role("button", name="Explore", exact=True).click()
+    tree = page.get_by_role("tree", name=re.compile("^Explore"))
+    first = tree.get_by_role("treeitem").first
+    first.press("ArrowRight")
+    expect(first).to_have_attribute("aria-expanded", "true")
+    expect(first.get_by_role("treeitem").first).to_be_visible()
+
+
 def learn_mid_walk(page: Page) -> None:
     """Alpha-beta stepped to E (its value known, alpha and beta along the path)."""
     page.get_by_role("tab", name="Learn").click()
@@ -92,6 +104,7 @@ VIEWS: dict[str, tuple[dict[str, Any], Callable[[Page], None]]] = {
     "play at start": (DESKTOP, at_start),
     "a finished game": (DESKTOP, finished),
     "play on a phone": (PHONE, on_a_phone),
+    "explore": (DESKTOP, exploring),
     "learn mid-walk": (DESKTOP, learn_mid_walk),
     "learn at the cut": (DESKTOP, learn_at_the_cut),
     "gomoku": (DESKTOP, gomoku),
