@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 import unbeatable
 from conftest import CliRun
 from unbeatable import api
-from unbeatable.games import GameError
+from unbeatable.games import GameError, get_game
 
 
 def nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -131,3 +131,110 @@ def test_api_tree(web_client: TestClient) -> None:
     assert "ask for less depth" in response.json()["error"]
     response = web_client.post("/api/tree", json={"game": "tictactoe", "leaves": [1, 2]})
     assert response.status_code == 422
+
+
+# -- depth-limited search: heuristic leaves at the cut-off ------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "value"),
+    [
+        ("tictactoe", "", 0),  # 8 lines open for each
+        ("tictactoe", ".../.x./...", 4),  # the centre closes 4 of o's lines: 8 - 4
+        ("tictactoe", "x../.o./...", -1),  # a corner closes 3 of o's, the centre 4 of x's
+        ("tictactoe", "xo./.x./..o", 1),  # x: middle row, a column, a3-c1... o: bottom, c
+        ("connect4", "", 0),
+        ("connect4", "4", 7),  # 4 across, 1 up, 2 diagonals through the centre's foot
+        ("connect4", "44", -3),  # o on top: 9 lines of its own; x keeps 6 of its 7
+    ],
+)
+def test_static_evaluations_count_open_lines(game: str, position: str, value: int) -> None:
+    rules = get_game(game)
+    evaluation = rules.static_evaluation()
+    assert evaluation is not None
+    assert evaluation.value(rules.parse(position)) == value
+    assert abs(value) <= evaluation.bound
+
+
+def test_a_game_without_an_evaluation_refuses_heuristic_leaves() -> None:
+    from unbeatable.games.tree import ExplicitTree
+
+    with pytest.raises(GameError, match="tree has no evaluation function"):
+        api.tree(ExplicitTree([[1, 2], [3, 4]]), "", depth=1, cutoff="heuristic")
+    with pytest.raises(GameError, match="unknown cutoff 'guess'"):
+        api.tree("tictactoe", "", depth=1, cutoff="guess")
+
+
+def chosen(game: str, position: str, depth: int) -> str:
+    root = api.tree(game, position, depth=depth, cutoff="heuristic").root
+    return next(str(child.move) for child in root.children if child.best)
+
+
+def test_depth_limited_search_falls_for_the_horizon_effect() -> None:
+    """x threatens c1 (a3-b2-c1): at depth 1 o counts open lines and plays a2,
+    which loses; at depth 2 it sees x's win and blocks. In the second
+    position o's fork lies four plies deep: depths 1 to 3 play into it."""
+    exact = {m.move: m.result for m in unbeatable.analyze("tictactoe", "x.o/.x./...").moves}
+    assert [chosen("tictactoe", "x.o/.x./...", d) for d in (1, 2, 3)] == ["a2", "c1", "c1"]
+    assert (exact["a2"], exact["c1"]) == ("loss", "draw")
+    fork = "xxo/.../.o."
+    exact = {m.move: m.result for m in unbeatable.analyze("tictactoe", fork).moves}
+    picks = [chosen("tictactoe", fork, d) for d in (1, 2, 3, 4)]
+    assert [exact[move] for move in picks] == ["loss", "loss", "loss", "draw"]
+    # Connect Four: the win Red has is four plies deep.
+    c4 = "444145167325"
+    exact = {m.move: m.result for m in unbeatable.analyze("connect4", c4).moves}
+    assert [exact[chosen("connect4", c4, d)] for d in (1, 2, 4)] == ["loss", "loss", "win"]
+
+
+def test_heuristic_leaves_are_estimates_and_finished_games_results() -> None:
+    """Depth 2 below 'x.o/.x./...' (o to move): leaves at the cut-off carry the
+    evaluation for o (the root player), unproven; x's win at c1 keeps its
+    result and outranks every estimate, and so does the node above it."""
+    tree = api.tree("tictactoe", "x.o/.x./...", depth=2, cutoff="heuristic", algorithm="alphabeta")
+    assert (tree.cutoff, tree.estimate_bound) == ("heuristic", 8)
+    assert tree.evaluation is not None and tree.evaluation.startswith("lines of three")
+    rules = get_game("tictactoe")
+    evaluation = rules.static_evaluation()
+    assert evaluation is not None
+    b3 = next(child for child in tree.root.children if child.move == "b3")
+    for leaf in b3.children:
+        position = rules.parse(leaf.position)
+        if rules.is_terminal(position):
+            assert (leaf.move, leaf.result, leaf.plies) == ("c1", "win", 1)
+            assert leaf.score < -tree.estimate_bound  # a loss for o
+        else:
+            assert (leaf.result, leaf.plies) == ("unknown", None)
+            assert leaf.score == -evaluation.value(position)  # o's view
+    assert (b3.result, b3.plies) == ("loss", 2)  # proven: x wins whatever o's estimates
+    assert tree.root.result == "unknown"
+    plain = api.tree("tictactoe", "x.o/.x./...", depth=2, cutoff="heuristic")
+    assert plain.root.score == tree.root.value  # alpha-beta agrees with minimax
+    data = tree.to_dict()
+    assert (data["cutoff"], data["estimate_bound"]) == ("heuristic", 8)
+    exact = api.tree("tictactoe", "x.o/.x./...", depth=1).to_dict()
+    assert exact["cutoff"] == "exact" and "evaluation" not in exact
+
+
+def test_cli_tree_with_heuristic_leaves(run_cli: CliRun) -> None:
+    code, out, _ = run_cli(
+        "tree", "tictactoe", "x.o/.x./...", "--depth", "2", "--cutoff", "heuristic"
+    )
+    assert code == 0
+    assert "b3: loss in 2" in out and "a2: estimate -2 for o" in out
+    assert "estimated at the cut-off by lines of three" in " ".join(out.split())
+    code, _, err = run_cli("tree", "3", "5", "--cutoff", "heuristic")
+    assert code == 2 and "--cutoff is for a game position" in err
+
+
+def test_api_tree_with_heuristic_leaves(web_client: TestClient) -> None:
+    body = {"game": "connect4", "position": "444145167325", "depth": 2, "cutoff": "heuristic"}
+    response = web_client.post("/api/tree", json=body)
+    assert response.status_code == 200
+    expected = api.tree("connect4", "444145167325", depth=2, cutoff="heuristic")
+    assert response.json() == expected.to_dict()
+    assert response.json()["estimate_bound"] == 207
+    leaves = {"leaves": [1, 2], "cutoff": "heuristic"}
+    assert web_client.post("/api/tree", json=leaves).status_code == 422
+    wrong = {"game": "tictactoe", "position": "", "depth": 1, "cutoff": "guess"}
+    assert web_client.post("/api/tree", json=wrong).status_code == 422

@@ -81,7 +81,9 @@ if TYPE_CHECKING:
     import random
 
     from unbeatable.search.explore import (
+        CUTOFFS,
         TREE_ALGORITHMS,
+        Cutoff,
         TracedTree,
         TreeAlgorithm,
         TreeNode,
@@ -93,6 +95,8 @@ if TYPE_CHECKING:
 #: Names loaded on first use (module, attribute): the tree tracer and perft
 #: are tools, and ``import unbeatable.api`` stays light without them.
 _LAZY = {
+    "CUTOFFS": ("unbeatable.search.explore", "CUTOFFS"),
+    "Cutoff": ("unbeatable.search.explore", "Cutoff"),
     "TREE_ALGORITHMS": ("unbeatable.search.explore", "TREE_ALGORITHMS"),
     "TracedTree": ("unbeatable.search.explore", "TracedTree"),
     "TreeAlgorithm": ("unbeatable.search.explore", "TreeAlgorithm"),
@@ -720,6 +724,15 @@ def _tree_algorithm(algorithm: str) -> TreeAlgorithm:
     raise GameError(f"unknown algorithm {algorithm!r} (use {names})")
 
 
+def _cutoff(cutoff: str) -> Cutoff:
+    from unbeatable.search.explore import CUTOFFS
+
+    for known in CUTOFFS:
+        if cutoff == known:
+            return known
+    raise GameError(f"unknown cutoff {cutoff!r} (use {' or '.join(CUTOFFS)})")
+
+
 def tree(
     game: str | Game[Any, Any],
     position: Any,
@@ -728,6 +741,7 @@ def tree(
     algorithm: str = "minimax",
     time_limit: float | None = None,
     stop: threading.Event | None = None,
+    cutoff: str = "exact",
 ) -> TracedTree:
     """The game tree below ``position``, ``depth`` plies deep, as minimax or
     alpha-beta (``algorithm``) walks it: every node with its move, position,
@@ -735,13 +749,19 @@ def tree(
     analysis; ``score`` for the root player, as in the textbook), whether it
     is on the best line, the order it was entered in, alpha and beta then, and
     whether alpha-beta pruned it. Leaves at the depth limit are valued exactly
-    by the engine (within ``time_limit``). Raises :class:`TreeTooLarge` (a
-    :class:`GameError`) for more than 5,000 nodes."""
+    by the engine (within ``time_limit``), or with ``cutoff="heuristic"`` by
+    the game's evaluation function, as depth-limited search sees them (a
+    value resting on an estimate has the ``result`` ``unknown``). Raises
+    :class:`TreeTooLarge` (a :class:`GameError`) for more than 5,000 nodes,
+    and :class:`GameError` for heuristic leaves in a game without an
+    evaluation function."""
     from unbeatable.search.explore import trace
 
     walk = _tree_algorithm(algorithm)
+    valued = _cutoff(cutoff)
     game, pos = resolve(game, position)
-    return trace(game, pos, depth, engine(game), limits(time_limit, stop), walk)
+    solver = engine(game) if valued == "exact" else None
+    return trace(game, pos, depth, solver, limits(time_limit, stop), walk, valued)
 
 
 def textbook_tree(leaves: str | Sequence[Any], algorithm: str = "minimax") -> TracedTree:
@@ -792,6 +812,7 @@ def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> 
 
 __all__ = [
     "ALGORITHMS",
+    "CUTOFFS",
     "NAMING",
     "OFFERED",
     "STOPPED",
@@ -800,6 +821,7 @@ __all__ = [
     "Algorithm",
     "Analysis",
     "Cell",
+    "Cutoff",
     "Description",
     "Game",
     "GameError",

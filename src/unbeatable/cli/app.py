@@ -61,6 +61,13 @@ class First(StrEnum):
     ai = "ai"
 
 
+class Cutoff(StrEnum):
+    """How ``tree`` values positions at the depth limit (``api.CUTOFFS``)."""
+
+    exact = "exact"
+    heuristic = "heuristic"
+
+
 class LogLevel(StrEnum):
     """uvicorn's log levels (``unbeatable.web.LOG_LEVELS``), named as its own ``--log-level``."""
 
@@ -439,9 +446,14 @@ def tree(
     alphabeta: Annotated[
         bool, typer.Option("--alphabeta", help="Walk it with alpha-beta: mark what it prunes.")
     ] = False,
-    depth: Annotated[
-        int, typer.Option(min=0, help="Plies below a game position (leaves valued exactly).")
-    ] = 2,
+    depth: Annotated[int, typer.Option(min=0, help="Plies below a game position.")] = 2,
+    cutoff: Annotated[
+        Cutoff,
+        typer.Option(
+            help="Value the positions at the depth limit exactly (by the engine) or by "
+            "the game's evaluation function, as depth-limited search does.",
+        ),
+    ] = Cutoff.exact,
     json_: JsonOption = False,
 ) -> None:
     """Minimax on a tree: the textbook example, or the tree below a position."""
@@ -452,8 +464,12 @@ def tree(
         if len(leaves) > 2:
             raise UsageProblem("give a game and at most one position (or only leaf scores)")
         position = leaves[1] if len(leaves) > 1 else ""
-        traced = api.tree(get_game(leaves[0]), position, depth=depth, algorithm=algorithm)
+        traced = api.tree(
+            get_game(leaves[0]), position, depth=depth, algorithm=algorithm, cutoff=cutoff.value
+        )
     else:
+        if cutoff is not Cutoff.exact:
+            raise UsageProblem("--cutoff is for a game position: leaf scores are given")
         nested = len(leaves) == 1 and leaves[0].lstrip().startswith("[")
         traced = api.textbook_tree(leaves[0] if nested else leaves, algorithm)
     if json_:

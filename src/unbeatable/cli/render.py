@@ -353,6 +353,7 @@ def traced_tree(traced: TracedTree) -> Tree:
     the visit order (and alpha and beta with alpha-beta), the best line
     starred, pruned nodes faded."""
     alphabeta = traced.algorithm == "alphabeta"
+    estimated = traced.cutoff == "heuristic"
 
     def label(node: TreeNode, root: bool) -> Text:
         pruned = node.pruned
@@ -362,7 +363,11 @@ def traced_tree(traced: TracedTree) -> Tree:
         else:
             head = f"{node.to_move} to move: " if root else f"{node.move}: "
             text = Text(head, style="dim" if pruned else "bold")
-            words = api.value_words(node.result, node.plies)
+            if estimated and node.result == "unknown":
+                # An estimate at the cut-off (or backed up from one), for MAX.
+                words = f"estimate {node.score:+g} for {traced.root.to_move}"
+            else:
+                words = api.value_words(node.result, node.plies)
             text.append(words, style="dim" if pruned else RESULT_STYLE[node.result])
         if node.best:
             text.append(" *best*" if root else " * best", style="bold green")
@@ -392,6 +397,8 @@ def tree_summary(traced: TracedTree) -> str:
     """One line: how much of the tree the algorithm looked at."""
     name = "alpha-beta" if traced.algorithm == "alphabeta" else "minimax"
     where = "" if traced.depth is None else f" to depth {traced.depth}"
+    if traced.evaluation is not None:
+        where += f", estimated at the cut-off by {traced.evaluation}"
     line = f"{counted(traced.nodes, 'node')}{where}; {name} entered {traced.visited:,}"
     if traced.depth is None and traced.algorithm == "alphabeta":
         cutoffs = traced.cutoffs

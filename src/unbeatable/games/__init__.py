@@ -21,6 +21,7 @@ from unbeatable.games.base import (
     IllegalMoveError,
     InvalidPositionError,
     Side,
+    StaticEvaluation,
     UnknownGameError,
 )
 
@@ -87,6 +88,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidPositionError",
     "Side",
+    "StaticEvaluation",
     "UnknownGameError",
     "describe_all",
     "get_game",

@@ -32,8 +32,8 @@ defaults (``ordered_moves``, ``evaluate``, ``utility``, ``tie_break``, ...).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 P = TypeVar("P")
 M = TypeVar("M")
@@ -104,6 +104,20 @@ class Description(NamedTuple):
             "goal": self.goal,
             "keys": [{"key": key, "move": move} for key, move in self.keys],
         }
+
+
+class StaticEvaluation(NamedTuple, Generic[P]):
+    """A game's classic evaluation function, the one textbooks teach
+    depth-limited search with: a whole number a learner can count on the
+    board. (The engine's own guidance is :meth:`Game.evaluate`.)"""
+
+    #: What it counts, in one sentence for the faces.
+    rule: str
+    #: No estimate is larger than this in absolute value, so a search can
+    #: score every finished game beyond it: a real result outranks a guess.
+    bound: int
+    #: The estimate of an unfinished position, from ``players[0]``'s view.
+    value: Callable[[P], int]
 
 
 @runtime_checkable
@@ -183,6 +197,12 @@ class Game(Protocol[P, M]):
         strictly between -1 and 1 (so it never outweighs a proven result).
         Used only by depth-limited search."""
         return 0.0
+
+    def static_evaluation(self) -> StaticEvaluation[P] | None:
+        """The game's classic evaluation function for teaching depth-limited
+        search (``unbeatable tree --cutoff heuristic``, Learn's second
+        lesson); None (the default) when the game offers none."""
+        return None
 
     def tie_break(self, position: P, moves: Sequence[M]) -> Sequence[M]:
         """Moves in the order that breaks ties between equal values (default:

@@ -39,6 +39,7 @@ from unbeatable.games.base import (
     IllegalMoveError,
     InvalidPositionError,
     Side,
+    StaticEvaluation,
     side_from_counts,
 )
 
@@ -293,6 +294,18 @@ class Connect4Game(Game[Connect4Position, int]):
     def tie_break(self, position: Connect4Position, moves: Sequence[int]) -> Sequence[int]:
         return sorted(moves, key=_CENTRE_RANK.__getitem__)
 
+    def static_evaluation(self) -> StaticEvaluation[Connect4Position]:
+        """A classic hand-countable evaluation: each of the 69 lines of four
+        that only one player has discs in counts for that player, once per
+        disc (a line with three discs is closer to a four than a line with
+        one); x's count minus o's. No line of an unfinished game holds four,
+        so no estimate exceeds 69 * 3."""
+        rule = (
+            "each line of four cells holding discs of one player only counts for that "
+            "player, once per disc in it: Red's (x) count minus Yellow's (o)"
+        )
+        return StaticEvaluation(rule, len(FOURS) * 3, _open_fours)
+
     def draw_plies(self, position: Connect4Position) -> int:
         return CELLS - position.stones
 
@@ -485,6 +498,19 @@ class Connect4Game(Game[Connect4Position, int]):
         if position.mask & bit(col, HEIGHT - 1):
             raise IllegalMoveError(f"column {t} is full")
         return col
+
+
+def _open_fours(position: Connect4Position) -> int:
+    """x's discs in lines of four that o has no disc in, minus o's discs in
+    lines x has none in (:meth:`Connect4Game.static_evaluation`)."""
+    x, o = position.x, position.o
+    value = 0
+    for four in FOURS:
+        if not four & o:
+            value += (four & x).bit_count()
+        elif not four & x:
+            value -= (four & o).bit_count()
+    return value
 
 
 def _flat(index: int) -> int:

@@ -37,6 +37,7 @@ from unbeatable.games.base import (
     IllegalMoveError,
     InvalidPositionError,
     Side,
+    StaticEvaluation,
     UnknownGameError,
     side_from_counts,
 )
@@ -293,6 +294,31 @@ class MNKGame(Game[MNKPosition, int]):
             elif not mine:
                 raw -= _LINE_WEIGHT[min(theirs, len(_LINE_WEIGHT) - 1)]
         return raw / (abs(raw) + 64)
+
+    def static_evaluation(self) -> StaticEvaluation[MNKPosition]:
+        """The textbook's evaluation: lines still open for x minus lines
+        still open for o.
+
+        A line is open for a player while the opponent has no mark in it, so
+        it can still become that player's k in a row. Nilsson's 1971 textbook
+        taught depth-limited search on tic-tac-toe with this count, and AI
+        courses have used it ever since: on the empty board it is 8 - 8 = 0,
+        after x takes the centre 8 - 4 = 4. It sees no threats, which is
+        what makes the horizon effect easy to show."""
+        count = "three" if self.k == 3 else str(self.k)
+        rule = (
+            f"lines of {count} still open for x (no o in them) "
+            f"minus lines still open for o (no x in them)"
+        )
+        return StaticEvaluation(rule, len(self.lines), self._open_lines)
+
+    def _open_lines(self, position: MNKPosition) -> int:
+        cells = position.cells
+        value = 0
+        for line in self.lines:
+            marks = {cells[i] for i in line}
+            value += (O not in marks) - (X not in marks)
+        return value
 
     def play(self, position: MNKPosition, move: int) -> MNKPosition:
         mark = position.to_move

@@ -3,12 +3,14 @@
 :func:`game_tree` builds the tree below a position to a depth (every node of
 it, so that a learner sees what alpha-beta skips), scores its leaves (a
 finished game by the game's depth-aware utility; a position at the depth
-limit by its exact value from an engine, or by the leaf score of a textbook
-tree), then replays the chosen algorithm over it, recording for every node
-when it was entered, alpha and beta at that moment, what value the algorithm
-returned for it (a bound, when alpha-beta cut off below it) and whether it was
-ever looked at. The exact minimax value of every node and the line of best
-play are recorded too, so pruned nodes can still be shown, faded.
+limit by its exact value from an engine, by the game's evaluation function
+(``cutoff="heuristic"``: the classic depth-limited search, horizon effect
+and all), or by the leaf score of a textbook tree), then replays the chosen
+algorithm over it, recording for every node when it was entered, alpha and
+beta at that moment, what value the algorithm returned for it (a bound, when
+alpha-beta cut off below it) and whether it was ever looked at. The minimax
+value of every node and the line of best play are recorded too, so pruned
+nodes can still be shown, faded.
 
 Values are from the root player's view (the maximiser, ``MAX`` in the
 textbook), as in the textbook pictures; :func:`trace` also gives each move's
@@ -34,6 +36,11 @@ MAX_NODES = 5000
 #: The walks a tree can be traced with.
 TreeAlgorithm = Literal["minimax", "alphabeta"]
 TREE_ALGORITHMS: tuple[TreeAlgorithm, ...] = get_args(TreeAlgorithm)
+#: How positions at the depth limit are valued: exactly, by an engine, or by
+#: the game's evaluation function (:meth:`Game.static_evaluation`), as the
+#: textbooks' depth-limited search does.
+Cutoff = Literal["exact", "heuristic"]
+CUTOFFS: tuple[Cutoff, ...] = get_args(Cutoff)
 #: Whether alpha-beta's value at a node is only a bound: at least (``lower``,
 #: it cut off: MIN avoids the node) or at most (``upper``: MAX avoids it).
 Bound = Literal["lower", "upper"]
@@ -48,11 +55,14 @@ class TreeNode(NamedTuple):
     position: str
     #: The player to move here.
     to_move: str
-    #: The exact minimax value, for the root player (MAX).
+    #: The minimax value for the root player (MAX): exact, unless the leaves
+    #: at the cut-off are estimates (``cutoff="heuristic"``: then a finished
+    #: game scores beyond the evaluation's bound, a win for MAX above it).
     score: float
     #: The value for the player who made the move into the node (at the
     #: root, for the side to move): ``unknown`` when a leaf below could not
-    #: be valued. None on textbook trees, which have no game to win.
+    #: be valued, or was only estimated. None on textbook trees, which have
+    #: no game to win.
     result: Result | None
     #: Plies to the end of the game under best play, the move included.
     plies: int | None
@@ -126,6 +136,13 @@ class TracedTree(NamedTuple):
     game: str | None = None
     position: str | None = None
     depth: int | None = None
+    #: How the leaves at the depth limit were valued (None on a textbook tree).
+    cutoff: Cutoff | None = None
+    #: With heuristic leaves: the evaluation function in words, and its
+    #: bound (every estimate lies within it; a ``score`` beyond it is a
+    #: finished game).
+    evaluation: str | None = None
+    estimate_bound: int | None = None
 
     @property
     def cutoffs(self) -> int:
@@ -134,10 +151,15 @@ class TracedTree(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``unbeatable tree --json`` and served by
-        ``POST /api/tree``; a textbook tree has no game, position or depth."""
+        ``POST /api/tree``; a textbook tree has no game, position, depth or
+        cut-off, and only heuristic leaves have an evaluation."""
         data: dict[str, Any] = {}
         if self.game is not None:
-            data.update(game=self.game, position=self.position, depth=self.depth)
+            data.update(
+                game=self.game, position=self.position, depth=self.depth, cutoff=self.cutoff
+            )
+        if self.evaluation is not None:
+            data.update(evaluation=self.evaluation, estimate_bound=self.estimate_bound)
         data.update(
             algorithm=self.algorithm,
             nodes=self.nodes,
@@ -195,20 +217,22 @@ def game_tree(
     leaf_value: LeafValue,
     alphabeta: bool = False,
     max_nodes: int = MAX_NODES,
+    beyond: int = 0,
 ) -> Node:
     """The traced tree below ``position``, ``depth`` plies deep.
 
     ``leaf_value(position, ply)`` scores a position at the depth limit that is
-    not finished (root player's view, depth-aware like ``game.utility``).
-    Raises :class:`TreeTooLarge` before any work if the tree would have more
-    than ``max_nodes`` nodes.
+    not finished (root player's view, depth-aware like ``game.utility``); a
+    finished game's score is pushed ``beyond`` further from 0, above every
+    estimate ``leaf_value`` may give. Raises :class:`TreeTooLarge` before any
+    work if the tree would have more than ``max_nodes`` nodes.
     """
     if depth < 0:
         raise GameError(f"depth must be 0 or more, got {depth}")
     root = Node(None, position, 0)
     _expand(game, root, depth, max_nodes, [1])
     maximiser = game.to_move(position)
-    _score(game, root, depth, leaf_value, maximiser)
+    _score(game, root, leaf_value, maximiser, beyond)
     _mark_best(game, root, maximiser)
     counter = [0]
     if alphabeta:
@@ -234,20 +258,27 @@ def _expand(game: Game[Any, Any], node: Node, depth: int, limit: int, seen: list
 
 
 def _score(
-    game: Game[Any, Any], node: Node, depth: int, leaf_value: LeafValue, maximiser: str
+    game: Game[Any, Any], node: Node, leaf_value: LeafValue, maximiser: str, beyond: int
 ) -> float:
-    """Fill every node's exact minimax value (the root player's view)."""
+    """Fill every node's minimax value (the root player's view)."""
     if game.is_terminal(node.position):
         value = game.utility(node.position, node.ply)
+        if value:
+            value += beyond if value > 0 else -beyond
         # utility is players[0]'s view; turn it to the root player's.
         node.minimax = value if maximiser == game.players[0] else -value
     elif not node.children:
         node.minimax, node.exact = leaf_value(node.position, node.ply)
     else:
-        values = [_score(game, child, depth, leaf_value, maximiser) for child in node.children]
+        values = [_score(game, child, leaf_value, maximiser, beyond) for child in node.children]
         mover = game.to_move(node.position)
         node.minimax = max(values) if mover == maximiser else min(values)
-        node.exact = all(child.exact for child in node.children)
+        # Beyond an evaluation's bound (``beyond`` > 0) the value is a game
+        # finished in the tree: a result, however its siblings were guessed,
+        # and no faster one hides below the cut-off, which is deeper still.
+        node.exact = bool(beyond and abs(node.minimax) > beyond) or all(
+            child.exact for child in node.children
+        )
     return node.minimax
 
 
@@ -324,19 +355,36 @@ def trace(
     game: Game[Any, Any],
     position: Any,
     depth: int,
-    engine: Engine,
+    engine: Engine | None,
     limits: Limits,
     algorithm: TreeAlgorithm = "minimax",
+    cutoff: Cutoff = "exact",
 ) -> TracedTree:
     """The tree below ``position``, ``depth`` plies deep, as ``algorithm``
     walks it: leaves at the depth limit valued by ``engine`` within
     ``limits`` (a leaf it could not prove counts as a draw and leaves the
-    nodes above it unproven), and every node also valued for the player who
-    made the move into it, as analysis values moves."""
+    nodes above it unproven), or with ``cutoff="heuristic"`` estimated by
+    the game's evaluation function (no engine needed: the search sees only
+    as far as its depth, as the textbooks' depth-limited search does); every
+    node also valued for the player who made the move into it, as analysis
+    values moves. Raises :class:`GameError` for heuristic leaves in a game
+    without an evaluation function."""
     maximiser = game.to_move(position)
     win = game.win_score
+    evaluation = game.static_evaluation() if cutoff == "heuristic" else None
+    if cutoff == "heuristic" and evaluation is None:
+        raise GameError(f"{game.name} has no evaluation function: ask for exact leaves")
+    if cutoff == "exact" and engine is None:
+        raise ValueError("exact leaves need an engine")
+    beyond = 0 if evaluation is None else evaluation.bound
+
+    def estimate(leaf: Any, _ply: int) -> tuple[float, bool]:
+        assert evaluation is not None
+        value = float(evaluation.value(leaf))  # players[0]'s view
+        return (value if maximiser == game.players[0] else -value), False
 
     def leaf_value(leaf: Any, ply: int) -> tuple[float, bool]:
+        assert engine is not None
         outcome = engine.value(leaf, limits).outcome
         if not outcome.exact or outcome.result == "unknown" or outcome.plies is None:
             return 0.0, False
@@ -355,11 +403,18 @@ def trace(
         extra = 0 if node.ply == 0 else 1  # plies count the node's own move
         if node.minimax == 0:
             return Outcome("draw", game.draw_plies(node.position) + extra)
-        remaining = int(win - abs(node.minimax) - node.ply)
+        remaining = int(win + beyond - abs(node.minimax) - node.ply)
         won = (node.minimax > 0) == viewer_is_max
         return Outcome("win" if won else "loss", remaining + extra)
 
-    root = game_tree(game, position, depth, leaf_value, alphabeta=algorithm == "alphabeta")
+    root = game_tree(
+        game,
+        position,
+        depth,
+        leaf_value if evaluation is None else estimate,
+        alphabeta=algorithm == "alphabeta",
+        beyond=beyond,
+    )
     return TracedTree(
         game=game.name,
         position=game.format(position),
@@ -368,6 +423,9 @@ def trace(
         nodes=root.count(),
         visited=visited(root),
         root=_frozen(game, root, mover_outcome),
+        cutoff=cutoff,
+        evaluation=None if evaluation is None else evaluation.rule,
+        estimate_bound=None if evaluation is None else evaluation.bound,
     )
 
 

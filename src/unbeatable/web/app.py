@@ -571,9 +571,11 @@ def create_app(
         openapi_extra=_body_docs(TreeRequest),
     )
     async def tree(raw: Request) -> Response:
-        """The tree below a position (to `depth` plies, at most 5,000 nodes) or
-        over leaf scores, as `algorithm` walks it: each node's value, visit
-        order, alpha and beta, and whether it was pruned; the best line."""
+        """The tree below a position (to `depth` plies, at most 5,000 nodes;
+        the positions at that depth valued exactly or, with `cutoff:
+        "heuristic"`, by the game's evaluation function) or over leaf scores,
+        as `algorithm` walks it: each node's value, visit order, alpha and
+        beta, and whether it was pruned; the best line."""
         request = await _read(raw, TreeRequest)
         if request.game is None:
             leaves = request.leaves or []
@@ -590,6 +592,7 @@ def create_app(
                 algorithm=request.algorithm,
                 time_limit=budget,
                 stop=stop,
+                cutoff=request.cutoff,
             )
 
         return _json((await engines.call(raw, game, work)).to_dict())

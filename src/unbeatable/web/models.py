@@ -26,6 +26,7 @@ from pydantic import (
 from unbeatable.api import (
     NAMING,
     OFFERED,
+    Cutoff,
     Level,
     Result,
     TreeAlgorithm,
@@ -152,13 +153,15 @@ class PositionRequest(_Request):
 
 class TreeRequest(_Request):
     """Ask for a game tree as minimax or alpha-beta walks it: below a game
-    position (``game``, ``position``, ``depth``), or over leaf scores
-    (``leaves``: a power of two of numbers, or nested lists), MAX at the root."""
+    position (``game``, ``position``, ``depth``; ``cutoff`` says how the
+    positions at the depth limit are valued), or over leaf scores (``leaves``:
+    a power of two of numbers, or nested lists), MAX at the root."""
 
     model_config = ConfigDict(
         json_schema_extra={
             "examples": [
                 {"game": "tictactoe", "position": "xox/oox/...", "depth": 3},
+                {"game": "tictactoe", "position": "x.o/.x./...", "cutoff": "heuristic"},
                 {"leaves": [3, 5, 2, 9, 12, 5, 23, 23], "algorithm": "alphabeta"},
             ]
         }
@@ -171,11 +174,18 @@ class TreeRequest(_Request):
         default=None, max_length=4096, description="Leaf scores, left to right, or nested lists."
     )
     algorithm: TreeAlgorithm = Field(default="minimax", description="Which walk to trace.")
+    cutoff: Cutoff = Field(
+        default="exact",
+        description="Value the positions at the depth limit exactly (by the engine), or "
+        "'heuristic': by the game's evaluation function, as depth-limited search does.",
+    )
 
     @model_validator(mode="after")
     def _one_tree(self) -> TreeRequest:
         if (self.game is None) == (self.leaves is None):
             raise ValueError("give either a game (and a position) or leaves, not both")
+        if self.leaves is not None and self.cutoff != "exact":
+            raise ValueError("cutoff is for a game position: leaf scores are given")
         return self
 
 
@@ -375,7 +385,10 @@ class TreeNode(BaseModel):
     move: str | None = Field(description="The move into this node (null at the root).")
     position: str
     to_move: str
-    score: float = Field(description="Minimax value for the root player (MAX).")
+    score: float = Field(
+        description="Minimax value for the root player (MAX); with heuristic leaves, an "
+        "estimate, or beyond estimate_bound a game finished in the tree."
+    )
     result: Result | None = Field(
         default=None,
         description="For the player who made the move (absent on a tree of leaf scores).",
@@ -402,3 +415,13 @@ class TracedTree(BaseModel):
     nodes: int
     visited: int
     root: TreeNode
+    cutoff: Cutoff | None = Field(
+        default=None, description="How the depth limit's positions were valued."
+    )
+    evaluation: str | None = Field(
+        default=None, description="With heuristic leaves: the evaluation function in words."
+    )
+    estimate_bound: int | None = Field(
+        default=None,
+        description="With heuristic leaves: no estimate exceeds it (in absolute value).",
+    )
