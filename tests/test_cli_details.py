@@ -53,7 +53,7 @@ def test_book_build_checks_its_output_first(run_cli: CliRun, tmp_path: Path) -> 
 def test_book_build_stops_at_ctrl_c_and_keeps_its_checkpoint(tmp_path: Path) -> None:
     out = tmp_path / "book.bin"
     # A subtree book whose positions take a while each: the build is mid-way at Ctrl-C.
-    command = ["book", "build", "connect4", "--plies", "16", "--root", "4453445"]
+    command = ["book", "build", "connect4", "--plies", "16", "--root", "445344521"]
     build = subprocess.Popen(
         [sys.executable, "-m", "unbeatable", *command, "--out", str(out), "--workers", "2"],
         stdout=subprocess.PIPE,
