@@ -193,7 +193,7 @@ def test_heuristic_leaves_are_estimates_and_finished_games_results() -> None:
     result and outranks every estimate, and so does the node above it."""
     tree = api.tree("tictactoe", "x.o/.x./...", depth=2, cutoff="heuristic", algorithm="alphabeta")
     assert (tree.cutoff, tree.estimate_bound) == ("heuristic", 8)
-    assert tree.evaluation is not None and tree.evaluation.startswith("lines of three")
+    assert tree.evaluation == "lines still open for x (no o in them) minus lines still open for o"
     rules = get_game("tictactoe")
     evaluation = rules.static_evaluation()
     assert evaluation is not None
@@ -222,7 +222,7 @@ def test_cli_tree_with_heuristic_leaves(run_cli: CliRun) -> None:
     )
     assert code == 0
     assert "b3: loss in 2" in out and "a2: estimate -2 for o" in out
-    assert "estimated at the cut-off by lines of three" in " ".join(out.split())
+    assert "estimates: lines still open for x (no o in them) minus lines still open" in out
     code, _, err = run_cli("tree", "3", "5", "--cutoff", "heuristic")
     assert code == 2 and "--cutoff is for a game position" in err
 

@@ -397,8 +397,6 @@ def tree_summary(traced: TracedTree) -> str:
     """One line: how much of the tree the algorithm looked at."""
     name = "alpha-beta" if traced.algorithm == "alphabeta" else "minimax"
     where = "" if traced.depth is None else f" to depth {traced.depth}"
-    if traced.evaluation is not None:
-        where += f", estimated at the cut-off by {traced.evaluation}"
     line = f"{counted(traced.nodes, 'node')}{where}; {name} entered {traced.visited:,}"
     if traced.depth is None and traced.algorithm == "alphabeta":
         cutoffs = traced.cutoffs
@@ -408,4 +406,7 @@ def tree_summary(traced: TracedTree) -> str:
             f"never looking at {unseen} {'leaf' if unseen == 1 else 'leaves'}"
         )
         return line
-    return line + " of them"
+    line += " of them"
+    if traced.evaluation is not None:
+        line += f"\nestimates: {traced.evaluation}"
+    return line

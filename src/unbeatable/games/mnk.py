@@ -305,11 +305,8 @@ class MNKGame(Game[MNKPosition, int]):
         courses have used it ever since: on the empty board it is 8 - 8 = 0,
         after x takes the centre 8 - 4 = 4. It sees no threats, which is
         what makes the horizon effect easy to show."""
-        count = "three" if self.k == 3 else str(self.k)
-        rule = (
-            f"lines of {count} still open for x (no o in them) "
-            f"minus lines still open for o (no x in them)"
-        )
+        lines = "lines" if self.k == 3 else f"lines of {self.k}"
+        rule = f"{lines} still open for x (no o in them) minus lines still open for o"
         return StaticEvaluation(rule, len(self.lines), self._open_lines)
 
     def _open_lines(self, position: MNKPosition) -> int:
