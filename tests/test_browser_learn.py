@@ -288,7 +288,7 @@ def test_random_trees_and_the_order_of_children(page: Page) -> None:
     expect(page.get_by_label("Leaves")).to_have_value("3 5 2 9 12 5 23 23")
     expect(leaves_note).to_contain_text("Alpha-beta looks at 7 of the 8 leaves")
     # A random tree of depth 4, branching 3: 81 leaves, and the bound 3^2 + 3^2 - 1.
-    page.get_by_label("Depth").select_option("4")
+    page.get_by_label("Depth", exact=True).select_option("4")
     page.get_by_label("Branching").select_option("3")
     button(page, "Random tree").click()
     expect(tree.get_by_role("treeitem", name=re.compile(r"^leaf "))).to_have_count(81)
@@ -298,7 +298,95 @@ def test_random_trees_and_the_order_of_children(page: Page) -> None:
     page.get_by_label("Children's order").select_option("Shuffled")
     expect(leaves_note).to_contain_text("of the 81 leaves")
     # Too big a tree is refused before asking the server.
-    page.get_by_label("Depth").select_option("6")
+    page.get_by_label("Depth", exact=True).select_option("6")
     page.get_by_label("Branching").select_option("5")
     button(page, "Random tree").click()
     expect(status(page)).to_contain_text("has 19,531 nodes; at most 5,000 are drawn")
+
+
+def depth_lesson(page: Page) -> sync_api.Locator:
+    learn(page)
+    page.get_by_role("radio", name="Depth-limited search").check()
+    tree = page.get_by_role("tree", name="Game tree")
+    expect(tree.get_by_role("treeitem", name=re.compile(r"^root: MAX"))).to_be_visible()
+    return tree
+
+
+def test_depth_limited_search_and_the_horizon_effect(page: Page) -> None:
+    """'Block or lose': at depth 1 o counts open lines and misses x's threat
+    (the estimates marked, the move a loss); at depth 2 it sees x's win and
+    blocks. The table keeps both depths against the exact values."""
+    tree = depth_lesson(page)
+    expect(page.get_by_role("textbox", name="Position", exact=True)).to_have_value("x.o/.x./... o")
+    expect(page.locator("#depth-rule")).to_contain_text("lines still open for x (no o in them)")
+    table = page.get_by_role("table", name=re.compile("The move chosen at each depth"))
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_have_text(f"1a2estimate {MINUS}1loses in 2 plies: worse than c1")
+    leaves = tree.get_by_role("treeitem", name=re.compile(r"under A \(estimate "))
+    expect(leaves).to_have_count(6)
+    expect(tree.locator(".estimate")).to_have_count(6)
+    expect(page.locator("#depth-summary")).to_contain_text("beyond the search's horizon")
+    page.get_by_label("Search depth").select_option("2")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1)).to_have_text(re.compile(r"^2c1estimate .*draws$"))
+    expect(rows.nth(1)).to_have_attribute("aria-current", "true")
+    # x's win at c1 under a2 is a finished game: its real result, not an estimate.
+    win = tree.get_by_role("treeitem", name="c1 under C (game over: loss for MAX)")
+    expect(win).to_have_count(1)
+    expect(page.locator("#depth-summary")).to_contain_text(
+        "At depth 1 the search chose a2 instead: the danger was past its horizon."
+    )
+    # The walk steps through this tree too, and ends on the choice.
+    page.get_by_label("Step of the walk").fill("99")
+    expect(status(page)).to_contain_text("Done: at depth 2, O plays c1")
+    # Deeper choices are offered only while the tree stays under 5,000 nodes.
+    depths = page.get_by_label("Search depth").locator("option")
+    expect(depths).to_have_count(6)
+    page.locator("#depth-form").get_by_label("Game").select_option("Connect Four")
+    expect(page.get_by_role("textbox", name="Position", exact=True)).to_have_value("444145167325")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_contain_text("column 5")
+    expect(depths).to_have_count(4)
+    shoot(page, "learn-depth-desktop.png")
+
+
+def test_a_bad_position_in_the_depth_lesson(page: Page) -> None:
+    tree = depth_lesson(page)
+    field = page.get_by_role("textbox", name="Position", exact=True)
+    field.fill("xxx/oo./... o")
+    expect(page.get_by_role("combobox", name="Example")).to_have_value("")
+    field.press("Enter")
+    expect(status(page)).to_contain_text("Cannot draw that tree: the game is over")
+    expect(tree.get_by_role("treeitem")).to_have_count(0)
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#depth-table tbody tr")).to_have_count(0)
+    page.get_by_role("combobox", name="Example").select_option("A fork four plies deep")
+    expect(page.locator("#depth-table tbody tr")).to_have_count(1)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_on_a_phone_the_narrative_keeps_the_tree_in_place(
+    browser: sync_api.Browser, live_server: str
+) -> None:
+    """The narrative's lines vary from step to step; on a narrow screen they
+    wrap, and the tree below must not move."""
+    ctx, tab = open_page(
+        browser, live_server, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    try:
+        learn(tab, alphabeta=True)
+        box = tab.locator(".tree-box")
+        heights = set()
+        tops = set()
+        for _ in range(15):
+            button(tab, "Step").click()
+            heights.add(status(tab).evaluate("s => s.getBoundingClientRect().height"))
+            tops.add(box.evaluate("b => b.getBoundingClientRect().top + window.scrollY"))
+        assert len(heights) == 1 and len(tops) == 1, (heights, tops)
+        tab.get_by_role("radio", name="Depth-limited search").check()
+        expect(tab.locator("#depth-table tbody tr")).to_have_count(1)
+        assert tab.locator("body").evaluate("b => b.scrollWidth") <= 390
+        shoot(tab, "learn-depth-phone.png")
+    finally:
+        ctx.close()

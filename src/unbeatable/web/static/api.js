@@ -58,3 +58,10 @@ export function aiMove(game, notation, level, explain = false) {
 export function textbookTree(leaves, algorithm) {
   return call("/api/tree", { leaves, algorithm });
 }
+
+/** The tree below a position, ``depth`` plies deep, as ``algorithm`` walks
+ * it; ``cutoff`` "heuristic" values the positions at the depth limit with the
+ * game's evaluation function, "exact" with the engine. */
+export function gameTree(game, notation, depth, algorithm, cutoff) {
+  return call("/api/tree", { game, position: notation, depth, algorithm, cutoff });
+}
