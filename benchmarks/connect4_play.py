@@ -48,7 +48,7 @@ from pathlib import Path
 import unbeatable
 from common import CONNECT4_SETS, data_file, data_option
 from unbeatable import api
-from unbeatable.games.connect4 import PONS_BASE, Connect4Position, connect4, pons_score
+from unbeatable.games.connect4 import STANDARD, Connect4Position, connect4
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import default_book
 from unbeatable.solvers.connect4.table import TranspositionTable
@@ -83,7 +83,7 @@ class Perfect:
     def value_after(self, position: Connect4Position, col: int) -> int:
         child = game.play(position, col)
         if child.winner is not None:
-            return pons_score(position.stones, "win", 1)
+            return STANDARD.pons_score(position.stones, "win", 1)
         if game.is_terminal(child):
             return 0
         return -self.score(child)
@@ -134,7 +134,7 @@ def final_score(start: Connect4Position, end: Connect4Position) -> int:
     if end.winner is None:
         return 0
     winner_stones = (end.x if end.winner == "x" else end.o).bit_count()
-    value = PONS_BASE - winner_stones
+    value = STANDARD.pons_base - winner_stones
     return value if end.winner == start.to_move else -value
 
 

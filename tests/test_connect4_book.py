@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from connect4_sets import short_lines
-from unbeatable.games.connect4 import connect4, pons_outcome, win_now_score
+from unbeatable.games.connect4 import STANDARD, connect4
 from unbeatable.search.engine import Outcome
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import DEFAULT_BOOK, Book, load_book
@@ -80,7 +80,7 @@ def moves_keep_the_score(book: Book, lines: list[str]) -> None:
             assert score is not None and move is not None, line
             child = game.play(position, move)
             if child.winner is not None:
-                assert score == win_now_score(position.stones), line
+                assert score == STANDARD.win_now(position.stones), line
             elif child.stones < 42:
                 assert -engine.solve_score(child)[0] == score, line
 
@@ -186,7 +186,7 @@ def test_engine_answers_from_a_given_book(tmp_path: Path) -> None:
     solved = engine.solve(position)
     assert solved.nodes == 0  # root and children all in the book
     expected = Connect4Engine(book=None).solve_score(position)[0]
-    assert solved.outcome == Outcome(*pons_outcome(position.stones, expected))
+    assert solved.outcome == Outcome(*STANDARD.pons_outcome(position.stones, expected))
 
 
 def test_parent_bound_is_exact_after_a_perfect_move_and_a_bound_after_any(
@@ -250,7 +250,7 @@ def test_shipped_book_is_consistent_by_negamax() -> None:
             for col in game.moves(position):
                 child = game.play(position, col)
                 if child.winner is not None:
-                    values.append(win_now_score(position.stones))
+                    values.append(STANDARD.win_now(position.stones))
                 else:
                     child_score = book.get(child)
                     assert child_score is not None, child.moves

@@ -11,7 +11,7 @@ import pytest
 
 import unbeatable
 from connect4_sets import cases, sample
-from unbeatable.games.connect4 import PONS_BASE, Connect4Position, connect4, pons_score
+from unbeatable.games.connect4 import STANDARD, Connect4Position, connect4
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.table import TranspositionTable
 
@@ -90,7 +90,7 @@ class PerfectOpponent:
         for col in game.moves(position):
             child = game.play(position, col)
             if child.winner is not None:
-                values[col] = pons_score(position.stones, "win", 1)
+                values[col] = STANDARD.pons_score(position.stones, "win", 1)
             elif game.is_terminal(child):
                 values[col] = 0
             else:
@@ -103,7 +103,7 @@ def final_score(start: Connect4Position, end: Connect4Position) -> int:
     """The finished game's Pons score for the side to move at ``start``."""
     if end.winner is None:
         return 0
-    value = PONS_BASE - (end.x if end.winner == "x" else end.o).bit_count()
+    value = STANDARD.pons_base - (end.x if end.winner == "x" else end.o).bit_count()
     return value if end.winner == start.to_move else -value
 
 

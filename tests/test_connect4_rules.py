@@ -10,13 +10,10 @@ from hypothesis import strategies as st
 
 from unbeatable.games import GameError, IllegalMoveError, InvalidPositionError, get_game
 from unbeatable.games.connect4 import (
-    CELLS,
+    STANDARD,
     Connect4Game,
     Connect4Position,
     canonical_key,
-    mirror_bits,
-    pons_outcome,
-    pons_score,
     predecessors,
 )
 
@@ -179,7 +176,7 @@ def test_full_board_is_a_draw() -> None:
             p = c4.play(p, rng.choice(c4.moves(p)))
         if p.winner is None:
             break
-    assert p.stones == CELLS
+    assert p.stones == STANDARD.cells
     assert c4.moves(p) == []
     assert c4.winner(p) is None
     assert c4.draw_plies(p) == 0
@@ -191,38 +188,38 @@ def test_full_board_is_a_draw() -> None:
 
 def test_pons_score_examples() -> None:
     # x to move on an empty board wins with its 4th stone at the earliest: 22 - 4.
-    assert pons_score(0, "win", 7) == 18
-    assert pons_score(0, "loss", 8) == -18
-    assert pons_score(10, "draw", 32) == 0
+    assert STANDARD.pons_score(0, "win", 7) == 18
+    assert STANDARD.pons_score(0, "loss", 8) == -18
+    assert STANDARD.pons_score(10, "draw", 32) == 0
     # Immediate win: (43 - stones) // 2, the largest score.
     for stones in range(0, 42):
-        assert pons_score(stones, "win", 1) == (43 - stones) // 2
-    assert pons_outcome(0, 1) == ("win", 41)
-    assert pons_outcome(35, -3) == ("loss", 2)
+        assert STANDARD.pons_score(stones, "win", 1) == (43 - stones) // 2
+    assert STANDARD.pons_outcome(0, 1) == ("win", 41)
+    assert STANDARD.pons_outcome(35, -3) == ("loss", 2)
 
 
 def test_pons_conversions_round_trip() -> None:
-    for stones in range(CELLS):
-        for plies in range(1, CELLS - stones + 1):
+    for stones in range(STANDARD.cells):
+        for plies in range(1, STANDARD.cells - stones + 1):
             result = "win" if plies % 2 == 1 else "loss"
-            score = pons_score(stones, result, plies)
-            assert pons_outcome(stones, score) == (result, plies)
-        assert pons_outcome(stones, 0) == ("draw", CELLS - stones)
+            score = STANDARD.pons_score(stones, result, plies)
+            assert STANDARD.pons_outcome(stones, score) == (result, plies)
+        assert STANDARD.pons_outcome(stones, 0) == ("draw", STANDARD.cells - stones)
     with pytest.raises(ValueError):
-        pons_outcome(40, 10)
+        STANDARD.pons_outcome(40, 10)
     with pytest.raises(ValueError):
-        pons_score(3, "unknown", 1)
+        STANDARD.pons_score(3, "unknown", 1)
 
 
 def test_score_override_uses_pons_convention() -> None:
     p = c4.parse("4453")
-    assert c4.score(p, "win", 3) == pons_score(4, "win", 3) == 22 - (2 + 2)
+    assert c4.score(p, "win", 3) == STANDARD.pons_score(4, "win", 3) == 22 - (2 + 2)
     assert c4.score(p, "draw", 38) == 0
 
 
 def test_mirror_and_canonical_key() -> None:
     left, right = c4.parse("1"), c4.parse("7")
-    assert mirror_bits(left.x) == right.x
+    assert STANDARD.mirror(left.x) == right.x
     assert canonical_key(left) == canonical_key(right)
     assert canonical_key(c4.parse("4453")) == canonical_key(c4.parse("4435"))
 

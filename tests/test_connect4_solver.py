@@ -10,13 +10,7 @@ import time
 import pytest
 
 from connect4_sets import cases
-from unbeatable.games.connect4 import (
-    Connect4Position,
-    connect4,
-    pons_outcome,
-    predecessors,
-    win_now_score,
-)
+from unbeatable.games.connect4 import STANDARD, Connect4Position, connect4, predecessors
 from unbeatable.search.engine import KNOWN_ONLY, UNKNOWN, Limits, Outcome, SearchTimeout
 from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
@@ -82,12 +76,12 @@ def test_solve_gives_outcome_and_a_move_keeping_it(engine: Connect4Engine) -> No
     for moves, expected in sample:
         position = game.parse(moves)
         solved = engine.solve(position)
-        result, plies = pons_outcome(position.stones, expected)
+        result, plies = STANDARD.pons_outcome(position.stones, expected)
         assert solved.outcome == Outcome(result, plies, True), moves
         assert solved.move in game.moves(position)
         child = game.play(position, solved.move)
         if child.winner is not None:
-            assert expected == win_now_score(position.stones)
+            assert expected == STANDARD.win_now(position.stones)
         elif game.is_terminal(child):
             assert expected == 0
         else:
@@ -146,7 +140,7 @@ def test_generous_limits_are_exact(engine: Connect4Engine) -> None:
     for moves, expected in cases("Test_L2_R2", 10):
         position = game.parse(moves)
         solved = engine.solve(position, Limits.seconds(600))
-        assert solved.outcome == Outcome(*pons_outcome(position.stones, expected))
+        assert solved.outcome == Outcome(*STANDARD.pons_outcome(position.stones, expected))
         assert solved.move_proven
         assert engine.value(position, Limits.seconds(600)).outcome == solved.outcome
 
@@ -159,7 +153,9 @@ def test_best_guess_proves_short_wins_and_returns_legal_moves() -> None:
         guess = best_guess(position, nodes=20_000)
         assert guess.move in game.moves(position)
         if guess.outcome.exact:
-            assert guess.outcome == Outcome(*pons_outcome(position.stones, expected)), moves
+            assert guess.outcome == Outcome(*STANDARD.pons_outcome(position.stones, expected)), (
+                moves
+            )
     opening = best_guess(game.initial(), nodes=5_000)
     assert opening.outcome.result == "unknown" and opening.move in range(7)
 
@@ -269,7 +265,9 @@ def test_past_the_book_the_engine_keeps_the_proved_bound_first(
     position = game.parse("3143366744")  # 31433667 (score 6, stored move 4), then 4
     assert engine.lower_bound(position) == 6
     solved = engine.solve(position, Limits.seconds(60))
-    assert solved.move_proven and solved.outcome == Outcome("win", *pons_outcome(10, 6)[1:])
+    assert solved.move_proven and solved.outcome == Outcome(
+        "win", *STANDARD.pons_outcome(10, 6)[1:]
+    )
     child = game.play(position, solved.move)
     assert -engine.solve_score(child)[0] == 6
     for reply in game.moves(child):
@@ -281,7 +279,7 @@ def test_past_the_book_the_engine_keeps_the_proved_bound_first(
             assert engine.solve(after, KNOWN_ONLY) == fresh.solve(after, KNOWN_ONLY)
     erred = game.parse("3143366745")  # a worse reply: the score rises to 13
     solved = engine.solve(erred, Limits.seconds(60))
-    assert solved.move_proven and solved.outcome.plies == pons_outcome(10, 13)[1]
+    assert solved.move_proven and solved.outcome.plies == STANDARD.pons_outcome(10, 13)[1]
     assert -engine.solve_score(game.play(erred, solved.move))[0] == 13
 
     engine.reset()

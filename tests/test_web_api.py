@@ -75,7 +75,15 @@ def test_health(web_client: TestClient) -> None:
 def test_games_are_described_by_the_games_themselves(web_client: TestClient) -> None:
     games = web_client.get("/api/games").json()["games"]
     by_name = {g["name"]: g for g in games}
-    assert list(by_name) == ["tictactoe", "connect4", "gomoku", "mnk:4,4,4", "mnk:5,5,4"]
+    assert list(by_name) == [
+        "tictactoe",
+        "connect4",
+        "connect4:6,5",
+        "connect4:8,7",
+        "gomoku",
+        "mnk:4,4,4",
+        "mnk:5,5,4",
+    ]
     ttt = by_name["tictactoe"]
     assert ttt == {
         **unbeatable.get_game(TTT).describe().to_dict(),
@@ -90,6 +98,10 @@ def test_games_are_described_by_the_games_themselves(web_client: TestClient) -> 
     assert c4["initial"] == "" and c4["time_limit"] > 0 and c4["gravity"]
     assert [side["name"] for side in c4["sides"]] == ["Red", "Yellow"]
     assert by_name["mnk:4,4,4"]["title"] == "4\N{MULTIPLICATION SIGN}4, four in a row"
+    small = by_name["connect4:6,5"]
+    assert (small["columns"], small["rows"], small["gravity"]) == (6, 5, True)
+    assert small["title"] == "Connect Four, 6\N{MULTIPLICATION SIGN}5"
+    assert small["time_limit"] == c4["time_limit"] and small["initial"] == ""
 
 
 @pytest.mark.parametrize(
@@ -259,7 +271,8 @@ def test_unknown_game_names_the_known_ones(web_client: TestClient, path: str) ->
     response = web_client.post(path, json={"game": "chess", "position": "xox/oox/..."})
     assert response.status_code == 422
     assert error_of(response) == (
-        "game: unknown game 'chess' (known games: tictactoe, connect4, gomoku, mnk:ROWS,COLS,K)"
+        "game: unknown game 'chess' (known games: tictactoe, connect4, gomoku, mnk:ROWS,COLS,K, "
+        "connect4:COLUMNS,ROWS)"
     )
 
 

@@ -3,7 +3,9 @@
 Games are looked up by name with :func:`get_game` (any letter case): the named
 games (``tictactoe``, ``connect4``, ``gomoku``) and the families written
 ``FAMILY:PARAMETERS`` (``mnk:ROWS,COLS,K``, the m,n,k-games: ``mnk:4,4,4`` is
-4x4 with four in a row; ``mnk:3,3,3`` is tic-tac-toe itself). Each module is
+4x4 with four in a row; ``mnk:3,3,3`` is tic-tac-toe itself; and
+``connect4:COLUMNS,ROWS``, Connect Four on any board that fits 64 bits:
+``connect4:6,5``; ``connect4:7,6`` is ``connect4`` itself). Each module is
 imported only when its game is first asked for, so ``import unbeatable`` stays
 light. A game is one module: every face follows from its description.
 """
@@ -34,13 +36,22 @@ _NAMED: dict[str, tuple[str, str]] = {
 #: family -> (module, factory taking the parameter text, what the parameters are).
 _FAMILIES: dict[str, tuple[str, str, str]] = {
     "mnk": ("unbeatable.games.mnk", "mnk_game", "mnk:ROWS,COLS,K"),
+    "connect4": ("unbeatable.games.connect4", "connect4_game", "connect4:COLUMNS,ROWS"),
 }
 
 #: The named games.
 GAME_NAMES: tuple[str, ...] = tuple(_NAMED)
 #: The games the faces offer in their game choices: the named ones and a few
 #: of each family (any other member can still be asked for by name).
-OFFERED: tuple[str, ...] = (*GAME_NAMES, "mnk:4,4,4", "mnk:5,5,4")
+OFFERED: tuple[str, ...] = (
+    "tictactoe",
+    "connect4",
+    "connect4:6,5",
+    "connect4:8,7",
+    "gomoku",
+    "mnk:4,4,4",
+    "mnk:5,5,4",
+)
 #: How to name any game, for help texts and error messages.
 NAMING = ", ".join((*GAME_NAMES, *(form for _, _, form in _FAMILIES.values())))
 

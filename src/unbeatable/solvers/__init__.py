@@ -9,7 +9,10 @@ function that builds its opening book, if it uses one. The rules (games/)
 know none of this: a rule never depends on how fast an engine is. Solver
 modules are imported only when first used (they may load numba).
 
-The m,n,k family picks its engine by the board: tic-tac-toe's 9 cells stay
+Every Connect Four board (``connect4`` and the ``connect4:COLUMNS,ROWS``
+family) gets the same bitboard solver, compiled for its shape; only the
+standard board has an opening book today. The m,n,k family picks its engine
+by the board: tic-tac-toe's 9 cells stay
 with the generic negamax (the textbook engines' game), boards of 10-25 cells
 get the exact bitboard solver, and bigger boards with k = 4-6 (Gomoku) the
 k-in-a-row engine of threat search and principal-variation search.
@@ -25,9 +28,9 @@ from typing import Any, NamedTuple
 from unbeatable.search.engine import Engine
 
 #: game name -> (module, factory) of its specialised engine.
-_SOLVERS: dict[str, tuple[str, str]] = {
-    "connect4": ("unbeatable.solvers.connect4", "Connect4Engine"),
-}
+_SOLVERS: dict[str, tuple[str, str]] = {}
+#: The Connect Four solver's factory, which takes the board's rules.
+_CONNECT4_SOLVER = ("unbeatable.solvers.connect4.engine", "connect4_engine")
 #: game name -> (module, function) that builds its opening book.
 _BOOKS: dict[str, tuple[str, str]] = {
     "connect4": ("unbeatable.solvers.connect4.book_builder", "build_book"),
@@ -48,9 +51,9 @@ class Policy(NamedTuple):
 #: budget, every answer exact.
 EXACT = Policy(exact=True, time_limit=None)
 #: game name -> its policy, for the named games that need a budget.
-_POLICIES: dict[str, Policy] = {
-    "connect4": Policy(exact=False, time_limit=2.0),
-}
+_POLICIES: dict[str, Policy] = {}
+#: The budget of a Connect Four query, on every board.
+_CONNECT4_POLICY = Policy(exact=False, time_limit=2.0)
 
 #: Boards of at most this many cells (tic-tac-toe's) stay with the generic
 #: negamax, which solves them exactly at once.
@@ -80,6 +83,22 @@ def _mnk_game(name: str) -> Any:
     return game if isinstance(game, MNKGame) else None
 
 
+def _is_connect4(name: str) -> bool:
+    """Whether ``name`` is a Connect Four board (the family's members checked
+    by the game registry, which raises nothing here for a bad one)."""
+    if name == "connect4":
+        return True
+    if not name.startswith("connect4:"):
+        return False
+    from unbeatable.games import GameError, get_game
+
+    try:
+        get_game(name)
+    except GameError:
+        return False
+    return True
+
+
 def _mnk_solver(name: str) -> tuple[str, str] | None:
     """(module, class) of the engine of an m,n,k game, or None (negamax)."""
     game = _mnk_game(name)
@@ -97,6 +116,8 @@ def policy(name: str) -> Policy:
     default budget (:data:`EXACT` for a game the registry does not know)."""
     if name in _POLICIES:
         return _POLICIES[name]
+    if _is_connect4(name):
+        return _CONNECT4_POLICY
     game = _mnk_game(name)
     if game is None or game.size <= NEGAMAX_CELLS:
         return EXACT
@@ -108,6 +129,8 @@ def _solver(name: str) -> tuple[str, str, bool] | None:
     """(module, factory, whether it takes the game) of game ``name``'s solver."""
     if name in _SOLVERS:
         return (*_SOLVERS[name], False)
+    if _is_connect4(name):
+        return (*_CONNECT4_SOLVER, True)
     found = _mnk_solver(name)
     if found is not None:
         return (*found, True)

@@ -59,8 +59,15 @@ def _known_game(name: str) -> str:
 #: Names the API accepts: the offered games, or any member of a family.
 GAME_SCHEMA = {
     "type": "string",
-    "description": f"The game: {', '.join(OFFERED)}, or any mnk:ROWS,COLS,K (sides 1-20).",
-    "anyOf": [{"enum": list(OFFERED)}, {"pattern": "^mnk:[0-9]{1,2},[0-9]{1,2},[0-9]{1,2}$"}],
+    "description": (
+        f"The game: {', '.join(OFFERED)}, or any mnk:ROWS,COLS,K (sides 1-20) or "
+        "connect4:COLUMNS,ROWS (at least 4 each, columns x (rows + 1) at most 64)."
+    ),
+    "anyOf": [
+        {"enum": list(OFFERED)},
+        {"pattern": "^mnk:[0-9]{1,2},[0-9]{1,2},[0-9]{1,2}$"},
+        {"pattern": "^connect4:[0-9]{1,2},[0-9]{1,2}$"},
+    ],
 }
 
 GameName = Annotated[
@@ -78,8 +85,9 @@ Position = Annotated[
             "The position in the game's notation; '' is the initial position of every "
             "game. Tic-tac-toe and the m,n,k games: rows top to bottom separated by '/', "
             "cells x, o or . (also _ -), optionally a space and the side to move, e.g. "
-            "'xox/oox/...'. Connect Four: the move sequence of 1-based columns, e.g. "
-            "'4453', or a 6-row grid."
+            "'xox/oox/...'. Connect Four: the move sequence of 1-based columns (letters "
+            "a, b, c, ... on boards of more than 9 columns), e.g. '4453', or a grid of "
+            "its rows (6 on the standard board)."
         ),
         examples=["xox/oox/...", "x../.o./..."],
     ),

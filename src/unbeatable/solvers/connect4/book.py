@@ -50,10 +50,10 @@ from itertools import accumulate
 from pathlib import Path
 
 from unbeatable.games.connect4 import (
-    WIDTH,
+    STANDARD,
     Connect4Position,
+    Shape,
     canonical_key,
-    mirror_bits,
     position_key,
     predecessors,
 )
@@ -73,9 +73,9 @@ def book_key(position: Connect4Position) -> tuple[int, bool]:
     """``position``'s key in a book, and whether that key is its mirror
     image's: the book keeps the smaller of the two, and a stored move is a
     move of the position in the orientation its key encodes."""
-    cur, mask = position.current(), position.mask
+    cur, mask, mirror = position.current(), position.mask, position.shape.mirror
     own = position_key(cur, mask)
-    mirrored = position_key(mirror_bits(cur), mirror_bits(mask))
+    mirrored = position_key(mirror(cur), mirror(mask))
     return (own, False) if own <= mirrored else (mirrored, True)
 
 
@@ -86,6 +86,10 @@ class Book:
     loading needs neither numpy nor numba, so an answer from the book starts
     fast.
     """
+
+    #: The board the book's positions are on (the file format is the
+    #: standard board's); it answers nothing about other boards.
+    shape: Shape = STANDARD
 
     def __init__(
         self,
@@ -126,6 +130,8 @@ class Book:
         """Exact Pons score of ``position`` for the side to move, if the book has it."""
         if position.stones > self.plies or position.winner is not None:
             return None
+        if position.shape != self.shape:
+            return None
         return self.get_key(canonical_key(position))
 
     def move(self, position: Connect4Position) -> int | None:
@@ -138,6 +144,8 @@ class Book:
         """
         if position.stones != self.plies or position.winner is not None:
             return None
+        if position.shape != self.shape:
+            return None
         key, mirrored = book_key(position)
         i = bisect_left(self.keys, key)
         if i == len(self.keys) or self.keys[i] != key:
@@ -145,7 +153,7 @@ class Book:
         col = self.moves[i]
         if col == NO_MOVE:
             return None
-        return WIDTH - 1 - col if mirrored else col
+        return self.shape.columns - 1 - col if mirrored else col
 
     @property
     def has_moves(self) -> bool:
@@ -209,7 +217,7 @@ class Book:
 #: Every valid score (-21..21) as a signed byte: deleting them from the
 #: stored scores must leave nothing (a check at C speed, not per entry).
 _SCORE_BYTES = bytes(s & 0xFF for s in range(-21, 22))
-_MOVE_BYTES = bytes(m & 0xFF for m in range(NO_MOVE, WIDTH))
+_MOVE_BYTES = bytes(m & 0xFF for m in range(NO_MOVE, STANDARD.columns))
 
 
 def load_book(path: Path | str = DEFAULT_BOOK) -> Book:

@@ -18,15 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from unbeatable.games.connect4 import (
-    CELLS,
-    WIDTH,
-    Connect4Position,
-    canonical_key,
-    connect4,
-    mirror_bits,
-    win_now_score,
-)
+from unbeatable.games.connect4 import STANDARD, Connect4Position, canonical_key, connect4
 from unbeatable.solvers.connect4.book import NO_MOVE, Book, book_key
 from unbeatable.solvers.connect4.engine import Connect4Engine
 
@@ -120,8 +112,10 @@ def _as_keyed(position: Connect4Position) -> Connect4Position:
     :func:`.book.book_key`), so that stored moves have one meaning."""
     if not book_key(position)[1]:
         return position
-    mirrored = "".join(str(WIDTH + 1 - int(c)) for c in position.moves or "")
-    return Connect4Position(mirror_bits(position.x), mirror_bits(position.o), mirrored)
+    shape = position.shape
+    labels = shape.column_labels
+    mirrored = "".join(labels[shape.columns - 1 - labels.index(c)] for c in position.moves or "")
+    return Connect4Position(shape, shape.mirror(position.x), shape.mirror(position.o), mirrored)
 
 
 def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
@@ -184,8 +178,8 @@ def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: i
             for col in game.moves(position):
                 child = game.play(position, col)
                 if child.winner is not None:
-                    value = win_now_score(position.stones)
-                elif child.stones == CELLS:
+                    value = STANDARD.win_now(position.stones)
+                elif child.stones == STANDARD.cells:
                     value = 0
                 elif (known := scores.get(canonical_key(child))) is not None:
                     value = -known
@@ -271,8 +265,8 @@ def build_book(
     ``keep_checkpoint=False`` removes the checkpoint once the book is written
     (the command line's builds: the book holds everything it had).
     """
-    if not 0 <= plies <= CELLS:
-        raise ValueError(f"plies must be within 0..{CELLS}, got {plies}")
+    if not 0 <= plies <= STANDARD.cells:
+        raise ValueError(f"plies must be within 0..{STANDARD.cells}, got {plies}")
     start = time.perf_counter()
     out = Path(out)
     checkpoint = Path(checkpoint) if checkpoint else out.with_name(out.name + ".partial")

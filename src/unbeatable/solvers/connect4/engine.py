@@ -37,7 +37,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from unbeatable.games.connect4 import CELLS, Connect4Position, connect4, pons_outcome
+from unbeatable.games.connect4 import (
+    STANDARD,
+    Connect4Game,
+    Connect4Position,
+    Shape,
+    connect4,
+)
 from unbeatable.search.engine import (
     KNOWN_ONLY,
     UNKNOWN,
@@ -57,15 +63,17 @@ if TYPE_CHECKING:
 
 
 class Connect4Engine:
-    """Exact Connect Four solver (Pons' design: bitboards, negamax, numba).
+    """Exact Connect Four solver (Pons' design: bitboards, negamax, numba) for
+    one board: ``game``'s (the standard 7x6 by default).
 
-    All engines share one process-wide transposition table (128 MiB, see
-    :mod:`.table`) unless given their own, so repeated queries get faster.
-    ``book``: ``"default"`` for the shipped book, None for none, or a :class:`Book`
-    or path. The kernel and the table are loaded at the first search, so an
-    answer from the book alone costs a lookup. ``side_by_side=False`` keeps
-    timed move searches to one test at a time (see :mod:`.keeping`;
-    benchmarks compare).
+    All engines of a board share one process-wide transposition table (128
+    MiB on the standard board, see :mod:`.table`) unless given their own, so
+    repeated queries get faster. ``book``: ``"default"`` for the shipped book
+    (the standard board's; other boards have none yet), None for none, or a
+    :class:`Book` or path. The kernel and the table are loaded at the first
+    search, so an answer from the book alone costs a lookup.
+    ``side_by_side=False`` keeps timed move searches to one test at a time
+    (see :mod:`.keeping`; benchmarks compare).
     """
 
     def __init__(
@@ -73,23 +81,38 @@ class Connect4Engine:
         table: TranspositionTable | None = None,
         book: Book | Path | str | None = "default",
         *,
+        game: Connect4Game | None = None,
         side_by_side: bool = True,
     ) -> None:
+        #: The rules of the board it solves.
+        self.game = connect4() if game is None else game
+        shape = self.shape
         #: The compiled searches, their table and node counts.
-        self.searcher = SlicedSearch(table)
+        self.searcher = SlicedSearch(table, shape)
         #: Bounds the engine's own proofs showed, for the positions after them.
         self.bounds = RememberedBounds()
         #: Whether timed move searches test two moves at once.
         self.side_by_side = side_by_side
         if isinstance(book, str) and book == "default":
-            self.book: Book | None = default_book()
+            self.book: Book | None = default_book() if shape == STANDARD else None
         elif isinstance(book, str | Path):
             self.book = load_book(book)
         else:
             self.book = book
+        if self.book is not None and self.book.shape != shape:
+            raise ValueError(
+                f"a book of {self.book.shape.size} positions cannot serve {shape.size} boards"
+            )
 
     def __repr__(self) -> str:
-        return f"Connect4Engine(book={self.book!r})"
+        if self.shape == STANDARD:
+            return f"Connect4Engine(book={self.book!r})"
+        return f"Connect4Engine(game={self.game!r}, book={self.book!r})"
+
+    @property
+    def shape(self) -> Shape:
+        """The board it solves."""
+        return self.game.shape
 
     @property
     def table(self) -> TranspositionTable:
@@ -115,10 +138,17 @@ class Connect4Engine:
     def warm_up(self) -> None:
         """Load the compiled kernel, the table and the book now, not in the first
         request (a server calls this at start)."""
-        self.solve_score(connect4().parse("2252576253462244111563365343671351441"))
-        self.value(connect4().parse("1234567"), Limits.seconds(0.05))
+        game = self.game
+        if self.shape == STANDARD:
+            self.solve_score(game.parse("2252576253462244111563365343671351441"))
+            self.value(game.parse("1234567"), Limits.seconds(0.05))
+        else:  # searches that end at once compile the same functions
+            threat = "".join(game.format_move(col) for col in (0, 1) * 3)
+            self.solve_score(game.parse(threat))  # a win at once
+            self.value(game.initial(), Limits.seconds(0.05))
+            self.guess(game.initial())
         if self.book is not None:
-            self.book.get(connect4().initial())
+            self.book.get(game.initial())
 
     # -- scores and moves ---------------------------------------------------------
 
@@ -133,7 +163,7 @@ class Connect4Engine:
         first: right or close, it saves null-window searches; wrong, it costs
         little. Raises ValueError for a finished game.
         """
-        if position.winner is not None or position.stones == CELLS:
+        if position.winner is not None or position.stones == position.shape.cells:
             raise ValueError("the game is over: nothing to solve")
         return self.searcher.solve_score(position, weak=weak, guess=guess)
 
@@ -200,7 +230,7 @@ class Connect4Engine:
             score = self._value(position, limits, weak)
         except SearchTimeout:
             return self._solved(start, UNKNOWN)
-        return self._solved(start, _outcome(position.stones, score, weak=weak))
+        return self._solved(start, _outcome(position, score, weak=weak))
 
     def solve(
         self, position: Connect4Position, limits: Limits = UNLIMITED, weak: bool = False
@@ -232,7 +262,7 @@ class Connect4Engine:
             score = self._value(position, limits, weak)
         except SearchTimeout:
             return self._out_of_time(position, limits, start)
-        outcome = _outcome(position.stones, score, weak=weak)
+        outcome = _outcome(position, score, weak=weak)
         lead = None if weak else self.lead(position)
         kept = self.prove_keeping_move(position, score, limits, weak=weak, lead=lead)
         if kept.timed_out:
@@ -268,7 +298,7 @@ class Connect4Engine:
             score = self.searcher.score(position, limits, lower=lower)
         except SearchTimeout:
             return self._solved(start, _at_least(lower), kept.move, proven=True)
-        outcome = _outcome(position.stones, score)
+        outcome = _outcome(position, score)
         if score == lower:
             return self._solved(start, outcome, kept.move, proven=True)
         better = self.prove_keeping_move(position, score, limits, lead=lead)
@@ -309,7 +339,7 @@ class Connect4Engine:
             return Solved(known, spent, None)
         if kept is not None and kept.cut_short:
             col, upper = kept.cut_short[0]
-            self.bounds.remember(connect4().play(position, col), upper, proved=False)
+            self.bounds.remember(self.game.play(position, col), upper, proved=False)
             return Solved(known, spent, col)
         from unbeatable.solvers.connect4.heuristic import best_guess
 
@@ -328,7 +358,7 @@ def _finished(position: Connect4Position) -> Solved | None:
     """The answer for a finished game (the side to move has lost, or a draw)."""
     if position.winner is not None:
         return Solved(Outcome("loss", 0), 0)
-    if position.stones == CELLS:
+    if position.stones == position.shape.cells:
         return Solved(Outcome("draw", 0), 0)
     return None
 
@@ -339,9 +369,14 @@ def _at_least(lower: int) -> Outcome:
     return Outcome("win", None, exact=False) if lower > 0 else UNKNOWN
 
 
-def _outcome(stones: int, score: int, *, weak: bool = False) -> Outcome:
+def _outcome(position: Connect4Position, score: int, *, weak: bool = False) -> Outcome:
     """The outcome a Pons score (weak: its sign) gives the side to move."""
     if weak:
         return Outcome("win" if score > 0 else "loss" if score < 0 else "draw", None)
-    result, plies = pons_outcome(stones, score)
+    result, plies = position.shape.pons_outcome(position.stones, score)
     return Outcome(result, plies)
+
+
+def connect4_engine(game: Connect4Game) -> Connect4Engine:
+    """The engine of ``game``'s board (the solver registry's factory)."""
+    return Connect4Engine(game=game)

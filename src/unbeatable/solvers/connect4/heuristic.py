@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from unbeatable.games.connect4 import CELLS, Connect4Position, connect4, pons_outcome
+from unbeatable.games.connect4 import Connect4Position, rules_for
 from unbeatable.search.engine import UNKNOWN, Outcome
-from unbeatable.solvers.connect4 import kernel
+from unbeatable.solvers.connect4.kernel import PROVEN, for_shape
 
 #: Node budget of a guess (~5-20 ms).
 GUESS_NODES = 100_000
@@ -45,16 +45,17 @@ def best_guess(
     ``exclude``: moves already proven to give value away (a timed-out exact
     search's findings), left out unless nothing else remains.
     """
-    game = connect4()
+    game, shape = rules_for(position.shape), position.shape
     moves = game.ordered_moves(position)
     if not moves:
         return Guess(UNKNOWN, None, 0, 0)
     for col in moves:
         if game.play(position, col).winner is not None:
             return Guess(Outcome("win", 1), col, len(moves), 1)
+    kernel = for_shape(shape)
     bits, ints = kernel.new_stacks()
     stats = kernel.new_stats()
-    columns = np.zeros(kernel.WIDTH, dtype=np.int64)
+    columns = np.zeros(shape.columns, dtype=np.int64)
     cur, mask = np.uint64(position.current()), np.uint64(position.mask)
     count = kernel.ordered_children(cur, mask, columns)
     candidates = [int(c) for c in columns[:count]]
@@ -63,7 +64,7 @@ def best_guess(
         return Guess(Outcome("loss", 2), moves[0], 1, 1)
     stats[kernel.BUDGET] = nodes
     best_move, best_value, reached = candidates[0], 0, 0
-    for depth in range(1, CELLS + 1 - position.stones):
+    for depth in range(1, shape.cells + 1 - position.stones):
         value, move = -_INF, candidates[0]
         for col in candidates:
             child = game.play(position, col)
@@ -90,10 +91,10 @@ def best_guess(
         # Best first next time: the principal move leads the deeper search.
         candidates.remove(move)
         candidates.insert(0, move)
-        if abs(value) >= kernel.PROVEN:
+        if abs(value) >= PROVEN:
             break
     spent = int(stats[kernel.NODES])
-    if reached and abs(best_value) >= kernel.PROVEN:
-        result, plies = pons_outcome(position.stones, best_value // kernel.PROVEN)
+    if reached and abs(best_value) >= PROVEN:
+        result, plies = shape.pons_outcome(position.stones, best_value // PROVEN)
         return Guess(Outcome(result, plies), best_move, spent, reached)
     return Guess(UNKNOWN, best_move, spent, reached)

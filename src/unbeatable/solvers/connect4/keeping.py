@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from unbeatable.games.connect4 import CELLS, Connect4Position, connect4, win_now_score
+from unbeatable.games.connect4 import Connect4Position, rules_for
 from unbeatable.search.engine import Limits, SearchTimeout
 from unbeatable.solvers.connect4.book import Book
 from unbeatable.solvers.connect4.bounds import RememberedBounds
@@ -67,7 +67,7 @@ def prove_keeping_move(
     leaves its upper bound in ``bounds``. ``side_by_side`` (not with
     ``weak``): the tests run two at a time (:func:`_two_at_a_time`).
     """
-    game = connect4()
+    game = rules_for(position.shape)
     if book is not None and (stored := book.move(position)) is not None:
         return KeepingMove(stored)
     wins = game.winning_moves(position, position.to_move)
@@ -81,7 +81,7 @@ def prove_keeping_move(
     # Moves after which the opponent cannot win at once (the search's own
     # precondition): the others lose at once.
     safe = [c for c in order if not game.winning_moves(children[c], opponent)]
-    if not safe and not weak and score > -win_now_score(position.stones + 1):
+    if not safe and not weak and score > -position.shape.win_now(position.stones + 1):
         return KeepingMove(None)  # every move loses at once: none keeps more
     if not safe or (weak and score < 0):
         # Lost whatever we do (weak scores can't tell losses apart): the
@@ -98,7 +98,7 @@ def prove_keeping_move(
                 refuted.append(col)  # the opponent can do better than -score
                 continue
         if known is None:
-            if child.stones == CELLS:
+            if child.stones == child.shape.cells:
                 known = 0
             elif side_by_side:
                 to_test.append(col)

@@ -11,6 +11,18 @@ promotes to float, so every bitboard constant and shift amount below is an
 All numba code of the solver lives in this one file on purpose: numba's
 on-disk cache only notices changes to the file a function is defined in.
 
+One kernel per board
+--------------------
+The functions below are templates written once for every board: they read
+the board's numbers (``WIDTH``, ``HEIGHT``, ``CELLS``, the masks, the
+shifts of the four directions, the table's layout) as globals. The module's
+own globals are the standard board's, for reading; :func:`for_shape` compiles
+a board's kernel by giving each template that board's globals
+(:func:`shape_constants`), so numba sees them as constants and compiles each
+board once (7x6 compiles exactly the code it always did). Each board's
+functions are named after it (``search_6x5``), so numba's on-disk cache keeps
+one file per board and function, and reloads it in later processes.
+
 One stack walk, two searches
 ----------------------------
 :func:`search` is alpha-beta negamax written as a loop over an explicit stack
@@ -34,12 +46,16 @@ between slices of work without ever redoing any.
 
 Transposition table
 -------------------
-``table`` is a ``uint64`` array of :data:`TABLE_SIZE` (a prime, 2**24 + 43:
-128 MiB) entries; a position's slot is ``key % TABLE_SIZE`` with Pons' 49-bit
-key ``cur + mask``. One entry packs, low bits first::
+``table`` is a ``uint64`` array of :data:`TABLE_SIZE` entries (a prime: on
+the standard board 2**24 + 43, 128 MiB; smaller boards get smaller tables);
+a position's slot is ``key % TABLE_SIZE`` with Pons' key ``cur + mask`` (49
+bits on the standard board). One entry packs, low bits first::
 
-    upper + 21 (6 bits) | lower + 21 (6 bits) | key // TABLE_SIZE (26 bits) | generation (26 bits)
+    upper + SCORE (6 bits) | lower + SCORE (6 bits) | key // TABLE_SIZE | generation
 
+with ``SCORE`` the board's largest score (21 on the standard board), the
+quotient in ``QUOTIENT_BITS`` bits (26 there; up to 40 on 64-bit boards) and
+the generation in the rest (26 bits there, at least 12 anywhere).
 Slot and quotient together give back the whole key, so a hit is exact; the
 generation lets the table be "cleared" in O(1) by bumping it (benchmarks time
 each position from an empty table, as Pons does). Bounds stay true for ever,
@@ -49,7 +65,10 @@ aligned word, so threads sharing the table never see half of one.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import cache
+from types import FunctionType
+from typing import Any, TypeVar
 
 import numpy as np
 from llvmlite import ir
@@ -60,32 +79,106 @@ from numba.extending import intrinsic
 from unbeatable.games import connect4 as rules
 
 U = np.uint64
-WIDTH = rules.WIDTH
-HEIGHT = rules.HEIGHT
-CELLS = rules.CELLS
-_H1 = U(HEIGHT + 1)
 ONE = U(1)
 ZERO = U(0)
-BOTTOM = U(rules.BOTTOM_ROW)
-BOARD = U(rules.BOARD_MASK)
+F = TypeVar("F", bound=Callable[..., Any])
+#: The templates, in definition order: (name, function, numba options).
+_TEMPLATES: list[tuple[str, Callable[..., Any], dict[str, Any]]] = []
+
+
+def _template(**options: Any) -> Callable[[F], F]:
+    """Mark a function as a kernel template, compiled per board by
+    :func:`for_shape` with ``njit(cache=True, nogil=True, **options)``."""
+
+    def register(func: F) -> F:
+        _TEMPLATES.append((func.__name__, func, options))
+        return func
+
+    return register
+
+
+def _smallest_prime_from(n: int) -> int:
+    """The smallest prime >= ``n`` (trial division: n is at most ~2**24)."""
+    while any(n % d == 0 for d in range(2, int(n**0.5) + 1)):
+        n += 1
+    return n
+
+
+def shape_constants(shape: rules.Shape) -> dict[str, Any]:
+    """Every board-dependent global the templates read, for ``shape``."""
+    stride = shape.stride
+    # Tables hold a few positions per cell of the tree's width: 2**24 + 43
+    # entries (128 MiB) from 26 cells up, smaller below (a 4x4 board's 512 KiB).
+    size = _smallest_prime_from(1 << min(24, max(16, shape.cells - 2)))
+    quotient_bits = max(26, shape.columns * stride - (size.bit_length() - 1))
+    centre = (shape.columns - 1) // 2, shape.columns // 2
+    column = (1 << shape.rows) - 1
+    return {
+        "WIDTH": shape.columns,
+        "HEIGHT": shape.rows,
+        "CELLS": shape.cells,
+        "_H1": U(stride),
+        "_H0": U(shape.rows),
+        "_H2": U(stride + 1),
+        "BOTTOM": U(shape.bottom),
+        "BOARD": U(shape.board),
+        "COLUMN": U(column),
+        "ORDER": shape.centre_order,
+        "SCORE": (shape.cells + 1) // 2,
+        "TABLE_SIZE": size,
+        "_SIZE": U(size),
+        "QUOTIENT_BITS": quotient_bits,
+        "_QB": U(quotient_bits),
+        "MAX_GENERATION": (1 << (52 - quotient_bits)) - 1,
+        "STACK_DEPTH": shape.cells + 2,
+        "_CENTRE": U(sum(column << (c * stride) for c in set(centre))),
+        "_ODD_ROWS": U(shape.bottom * sum(1 << r for r in range(0, shape.rows, 2))),
+    }
+
+
+# The standard board's values of those globals, for reading the templates
+# (and for type checkers); a board's kernel gets its own.
+_STANDARD = shape_constants(rules.STANDARD)
+WIDTH: int = _STANDARD["WIDTH"]
+HEIGHT: int = _STANDARD["HEIGHT"]
+CELLS: int = _STANDARD["CELLS"]
+#: Shifts to the next cell across (one column's bits), and the two diagonals.
+_H1: np.uint64 = _STANDARD["_H1"]
+_H0: np.uint64 = _STANDARD["_H0"]
+_H2: np.uint64 = _STANDARD["_H2"]
+BOTTOM: np.uint64 = _STANDARD["BOTTOM"]
+BOARD: np.uint64 = _STANDARD["BOARD"]
+#: The playable cells of column 0.
+COLUMN: np.uint64 = _STANDARD["COLUMN"]
 #: Columns from the centre out: central stones take part in more fours.
-ORDER = rules.CENTRE_ORDER
+ORDER: tuple[int, ...] = _STANDARD["ORDER"]
+#: The largest score (and the table's offset for bounds).
+SCORE: int = _STANDARD["SCORE"]
 
 # Fields of ``stats``: the search's, then where an aborted :func:`narrow`
 # stood (its interval, guess, guided tests left and the test under way).
 NODES, BUDGET, ABORTED, GENERATION, DEPTH = 0, 1, 2, 3, 4
 LO, HI, GUESS, GUIDED_LEFT, PROBE = 5, 6, 7, 8, 9
-TABLE_SIZE = (1 << 24) + 43
-_SIZE = U(TABLE_SIZE)
+TABLE_SIZE: int = _STANDARD["TABLE_SIZE"]
+_SIZE: np.uint64 = _STANDARD["_SIZE"]
+QUOTIENT_BITS: int = _STANDARD["QUOTIENT_BITS"]
+_QB: np.uint64 = _STANDARD["_QB"]
+MAX_GENERATION: int = _STANDARD["MAX_GENERATION"]
 _SIX = U(63)
-MAX_GENERATION = (1 << 26) - 1
 #: ``horizon`` of :func:`search` meaning "to the end": the exact solver.
 EXACT = -1
 #: ``guess`` value meaning "no guess": plain bisection.
 NO_GUESS = 99
 
 #: Pons score of winning with the next stone, from the rules module itself.
-win_now = njit(cache=True, nogil=True, inline="always")(rules.win_now_score)
+_win_now_score = njit(cache=True, nogil=True, inline="always")(rules.win_now_score)
+
+
+@_template(inline="always")
+def win_now(n: int) -> int:
+    """Pons score of the side to move winning with its next stone, ``n``
+    stones on the board."""
+    return _win_now_score(CELLS, n)
 
 
 def new_stats() -> np.ndarray:
@@ -93,23 +186,24 @@ def new_stats() -> np.ndarray:
     return np.zeros(10, dtype=np.int64)
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def column_mask(col: int) -> np.uint64:
-    """The six playable cells of column ``col``."""
-    return U(63) << (U(col) * _H1)
+    """The playable cells of column ``col``."""
+    return COLUMN << (U(col) * _H1)
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def is_four(stones: np.uint64) -> bool:
-    """Four in a row anywhere in one player's stones (shift per direction)."""
-    for s in (U(1), U(7), U(6), U(8)):
+    """Four in a row anywhere in one player's stones (shift per direction:
+    1 up, ``HEIGHT + 1`` across, ``HEIGHT`` and ``HEIGHT + 2`` the diagonals)."""
+    for s in (ONE, _H1, _H0, _H2):
         pairs = stones & (stones >> s)
         if pairs & (pairs >> (U(2) * s)):
             return True
     return False
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
     """Whether the side to move has a four available right now."""
     possible = (mask + BOTTOM) & BOARD
@@ -120,7 +214,7 @@ def can_win_next(cur: np.uint64, mask: np.uint64) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def popcount(v: np.uint64) -> int:
     """Number of set bits (SWAR: sum bits in pairs, nibbles, then bytes)."""
     v = v - ((v >> ONE) & U(0x5555555555555555))
@@ -129,17 +223,18 @@ def popcount(v: np.uint64) -> int:
     return int((v * U(0x0101010101010101)) >> U(56))
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def winning_cells(stones: np.uint64, mask: np.uint64) -> np.uint64:
     """Empty cells (playable now or not) where ``stones`` would complete a four.
 
-    For each direction with step ``s`` (1 vertical, 7 horizontal, 6 and 8 the
-    diagonals) a cell completes a four when the three cells on one side, or
-    two on one side and one on the other, are ours; the sentinel row stops
-    lines from wrapping across columns.
+    For each direction with step ``s`` (1 vertical, ``HEIGHT + 1``
+    horizontal, ``HEIGHT`` and ``HEIGHT + 2`` the diagonals) a cell completes
+    a four when the three cells on one side, or two on one side and one on
+    the other, are ours; the sentinel row stops lines from wrapping across
+    columns.
     """
     r = (stones << ONE) & (stones << U(2)) & (stones << U(3))
-    for s in (U(7), U(6), U(8)):
+    for s in (_H1, _H0, _H2):
         pair = (stones << s) & (stones << (U(2) * s))
         r |= pair & (stones << (U(3) * s))
         r |= pair & (stones >> s)
@@ -152,27 +247,27 @@ def winning_cells(stones: np.uint64, mask: np.uint64) -> np.uint64:
 # -- transposition table ----------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def table_get(table: np.ndarray, gen: int, key: np.uint64) -> tuple[int, int]:
-    """(lower, upper) bounds stored for ``key``; the trivial (-21, 21) if none."""
+    """(lower, upper) bounds stored for ``key``; the trivial (-SCORE, SCORE) if none."""
     entry = table[key % _SIZE]
-    if (entry >> U(12)) == ((U(gen) << U(26)) | (key // _SIZE)):
-        return int((entry >> U(6)) & _SIX) - 21, int(entry & _SIX) - 21
-    return -21, 21
+    if (entry >> U(12)) == ((U(gen) << _QB) | (key // _SIZE)):
+        return int((entry >> U(6)) & _SIX) - SCORE, int(entry & _SIX) - SCORE
+    return -SCORE, SCORE
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def table_put(table: np.ndarray, gen: int, key: np.uint64, lower: int, upper: int) -> None:
     """Store bounds for ``key``, keeping the tighter of old and new if it is there."""
     slot = key % _SIZE
-    tag = (U(gen) << U(26)) | (key // _SIZE)
+    tag = (U(gen) << _QB) | (key // _SIZE)
     entry = table[slot]
     if (entry >> U(12)) == tag:
-        lower = max(lower, int((entry >> U(6)) & _SIX) - 21)
-        upper = min(upper, int(entry & _SIX) - 21)
-    lower = min(max(lower, -21), 21)
-    upper = min(max(upper, -21), 21)
-    table[slot] = (tag << U(12)) | (U(lower + 21) << U(6)) | U(upper + 21)
+        lower = max(lower, int((entry >> U(6)) & _SIX) - SCORE)
+        upper = min(upper, int(entry & _SIX) - SCORE)
+    lower = min(max(lower, -SCORE), SCORE)
+    upper = min(max(upper, -SCORE), SCORE)
+    table[slot] = (tag << U(12)) | (U(lower + SCORE) << U(6)) | U(upper + SCORE)
 
 
 def _prefetch_typing(typingctx: Any, array: Any, index: Any) -> Any:
@@ -205,7 +300,7 @@ def _prefetch_typing(typingctx: Any, array: Any, index: Any) -> Any:
 _prefetch: Any = intrinsic(_prefetch_typing)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_template(inline="always")
 def prefetch_children(
     table: np.ndarray, possible: np.uint64, cur: np.uint64, mask: np.uint64
 ) -> None:
@@ -229,18 +324,10 @@ def prefetch_children(
 # ``bits`` (uint64): [cur, mask, move 0 .. move 6]; ``ints`` (int64): the rest.
 F_CUR, F_MASK, F_MOVE0 = 0, 1, 2
 F_ALPHA, F_BETA, F_COUNT, F_NEXT, F_SCORE0 = 0, 1, 2, 3, 4
-STACK_DEPTH = CELLS + 2
+STACK_DEPTH: int = _STANDARD["STACK_DEPTH"]
 
 
-def new_stacks() -> tuple[np.ndarray, np.ndarray]:
-    """Scratch stacks for :func:`search` (one pair per thread, reused)."""
-    return (
-        np.zeros((STACK_DEPTH, 2 + WIDTH), dtype=np.uint64),
-        np.zeros((STACK_DEPTH, 4 + WIDTH), dtype=np.int64),
-    )
-
-
-@njit(cache=True, nogil=True, inline="always")
+@_template(inline="always")
 def non_losing_moves(cur: np.uint64, mask: np.uint64) -> np.uint64:
     """The moves that don't lose at once (the side to move cannot win at
     once): block a lone opponent threat, never play right under one; with
@@ -255,7 +342,7 @@ def non_losing_moves(cur: np.uint64, mask: np.uint64) -> np.uint64:
     return possible & ~(threats >> ONE)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_template(inline="always")
 def sort_by_threats(
     possible: np.uint64,
     cur: np.uint64,
@@ -285,7 +372,7 @@ def sort_by_threats(
     return count
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
     """Columns of the moves that don't lose at once, in search order (most
     new threats first, then centre first), written to ``out``; their count.
@@ -308,13 +395,15 @@ def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
 #: Proven scores are scaled by this in depth-limited search; heuristic values
 #: stay strictly inside it.
 PROVEN = 1000
-_CENTRE = U(63) << (U(3) * _H1)
-#: Bit rows 0, 2, 4 (rows 1, 3, 5 counted from the bottom): threats there
-#: favour the first player, the others the second (the zugzwang "parity" rule).
-_ODD_ROWS = BOTTOM * U(0b010101)
+#: The centre column (the two central ones on boards of even width).
+_CENTRE: np.uint64 = _STANDARD["_CENTRE"]
+#: Bit rows 0, 2, 4, ... (rows 1, 3, 5, ... counted from the bottom): threats
+#: there favour the first player, the others the second (the zugzwang
+#: "parity" rule).
+_ODD_ROWS: np.uint64 = _STANDARD["_ODD_ROWS"]
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def evaluate(cur: np.uint64, mask: np.uint64, moves: int) -> int:
     """Connect Four's heuristic: a value for the side to move, strictly
     within +-PROVEN.
@@ -337,7 +426,7 @@ def evaluate(cur: np.uint64, mask: np.uint64, moves: int) -> int:
 # -- the search -----------------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def search(
     cur: np.uint64,
     mask: np.uint64,
@@ -439,7 +528,7 @@ def search(
                 ret = score
                 done = True
                 if exact:
-                    table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], score, 21)
+                    table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], score, SCORE)
             elif score > ints[d, F_ALPHA]:
                 ints[d, F_ALPHA] = score
         if not done:
@@ -457,20 +546,20 @@ def search(
                 continue
             ret = ints[d, F_ALPHA]
             if exact:
-                table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], -21, ret)
+                table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], -SCORE, ret)
         if d == 0:
             return ret
         d -= 1
         entering = False
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def _half(v: int) -> int:
     """``v / 2`` rounded toward zero (C's division, as in Pons' solver)."""
     return v // 2 if v >= 0 else -((-v) // 2)
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def probe_point(lo: int, hi: int, guess: int) -> int:
     """Where the next null-window test of the interval ``[lo, hi]`` goes: the
     search then answers "is the score > med?".
@@ -491,7 +580,7 @@ def probe_point(lo: int, hi: int, guess: int) -> int:
     return med
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def next_guess(lo: int, hi: int, failed_low: bool) -> int:
     """The guess of the second guided test, after the first landed on
     ``[lo, hi]``: "is it hi after all?" or "is it more than lo?"."""
@@ -502,7 +591,7 @@ def next_guess(lo: int, hi: int, failed_low: bool) -> int:
 GUIDED = 2
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def narrow(
     cur: np.uint64,
     mask: np.uint64,
@@ -548,7 +637,7 @@ def narrow(
     return lo
 
 
-@njit(cache=True, nogil=True)
+@_template()
 def solve(
     cur: np.uint64,
     mask: np.uint64,
@@ -569,3 +658,66 @@ def solve(
         return min(max(score, -1), 1)
     lo, hi = -win_now(moves + 1), win_now(moves)
     return narrow(cur, mask, moves, lo, hi, guess, table, bits, ints, stats, False)
+
+
+# -- one kernel per board -------------------------------------------------------------
+
+
+class Kernel:
+    """One board's compiled kernel (:func:`for_shape`): its searches, the
+    table size they expect, and the module's shared constants, so that
+    callers need only this object."""
+
+    U = U
+    NODES, BUDGET, ABORTED, GENERATION = NODES, BUDGET, ABORTED, GENERATION
+    EXACT, NO_GUESS, PROVEN = EXACT, NO_GUESS, PROVEN
+
+    def __init__(self, shape: rules.Shape, space: dict[str, Any]) -> None:
+        self.shape = shape
+        #: Entries of the table this kernel's searches probe, and the last
+        #: generation its entries can record.
+        self.table_size: int = space["TABLE_SIZE"]
+        self.max_generation: int = space["MAX_GENERATION"]
+        self._stack_depth: int = space["STACK_DEPTH"]
+        self.search: Any = space["search"]
+        self.narrow: Any = space["narrow"]
+        self.solve: Any = space["solve"]
+        self.ordered_children: Any = space["ordered_children"]
+        self.evaluate: Any = space["evaluate"]
+
+    def __repr__(self) -> str:
+        return f"<Connect Four kernel {self.shape.size}>"
+
+    new_stats = staticmethod(new_stats)
+
+    def new_stacks(self) -> tuple[np.ndarray, np.ndarray]:
+        """Scratch stacks for :func:`search` (one pair per thread, reused)."""
+        width = self.shape.columns
+        return (
+            np.zeros((self._stack_depth, 2 + width), dtype=np.uint64),
+            np.zeros((self._stack_depth, 4 + width), dtype=np.int64),
+        )
+
+
+@cache
+def for_shape(shape: rules.Shape) -> Kernel:
+    """The kernel of a board: every template compiled with the board's
+    globals (:func:`shape_constants`), once per process, and from numba's
+    on-disk cache after the first process (see the module docstring).
+
+    Each template becomes a new function of the same code over a globals
+    namespace of its own board, where the other templates' names are that
+    board's compiled functions; its name gets the board's size, which names
+    its cache file.
+    """
+    space = dict(globals())
+    space.update(shape_constants(shape))
+    suffix = f"_{shape.columns}x{shape.rows}"
+    for name, func, options in _TEMPLATES:
+        assert isinstance(func, FunctionType)
+        clone = FunctionType(func.__code__, space, name, func.__defaults__, func.__closure__)
+        clone.__qualname__ = func.__qualname__ + suffix
+        clone.__doc__ = func.__doc__
+        clone.__module__ = func.__module__
+        space[name] = njit(cache=True, nogil=True, **options)(clone)
+    return Kernel(shape, space)

@@ -16,17 +16,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING
 
-from unbeatable.games.connect4 import Connect4Position, connect4, win_now_score
+from unbeatable.games.connect4 import STANDARD, Connect4Position, Shape, rules_for
 from unbeatable.search.engine import Limits, SearchTimeout
 
 if TYPE_CHECKING:
-    from types import ModuleType
-
     import numpy as np
 
+    from unbeatable.solvers.connect4.kernel import Kernel
     from unbeatable.solvers.connect4.table import TranspositionTable
 
 #: Nodes per slice of a search (about 10 ms): how often the limits are checked.
@@ -34,20 +32,19 @@ SLICE = 100_000
 _UNLIMITED_NODES = 1 << 62
 
 
-@cache
-def kernel() -> ModuleType:
-    """The compiled kernel, loaded (numba and numpy with it) at the first search."""
-    from unbeatable.solvers.connect4 import kernel
+def kernel(shape: Shape) -> Kernel:
+    """A board's compiled kernel, loaded (numba and numpy with it) at the first
+    search."""
+    from unbeatable.solvers.connect4.kernel import for_shape
 
-    return kernel
+    return for_shape(shape)
 
 
 class _Stacks(threading.local):
     """This thread's search stacks and statistics (the table is shared, these
     cannot be), made at the thread's first search."""
 
-    def __init__(self) -> None:
-        k = kernel()
+    def __init__(self, k: Kernel) -> None:
         self.bits, self.ints = k.new_stacks()
         self.stats = k.new_stats()
 
@@ -59,15 +56,20 @@ class _Count(threading.local):
 
 
 class SlicedSearch:
-    """Exact searches over one transposition table, each run in slices with
-    the limits checked between them.
+    """Exact searches of one board's positions over one transposition table,
+    each run in slices with the limits checked between them.
 
-    The table defaults to the process-wide one (128 MiB, see :mod:`.table`),
-    allocated at the first search. Safe to share between threads: each
-    thread searches with its own stacks and counts its own nodes.
+    The table defaults to the board's process-wide one (128 MiB on the
+    standard board, see :mod:`.table`), allocated at the first search. Safe to
+    share between threads: each thread searches with its own stacks and
+    counts its own nodes.
     """
 
-    def __init__(self, table: TranspositionTable | None = None) -> None:
+    def __init__(self, table: TranspositionTable | None = None, shape: Shape = STANDARD) -> None:
+        if table is not None and table.shape != shape:
+            raise ValueError(f"a table of {table.shape.size} boards cannot serve {shape.size}")
+        #: The board searched.
+        self.shape = shape
         self._table = table
         self._stacks: _Stacks | None = None
         self._count = _Count()
@@ -80,7 +82,7 @@ class SlicedSearch:
             if self._table is None:
                 from unbeatable.solvers.connect4.table import shared_table
 
-                self._table = shared_table()
+                self._table = shared_table(self.shape)
             return self._table
 
     @property
@@ -88,7 +90,7 @@ class SlicedSearch:
         """This thread's stacks."""
         with self._lock:
             if self._stacks is None:
-                self._stacks = _Stacks()
+                self._stacks = _Stacks(kernel(self.shape))
             return self._stacks
 
     @property
@@ -106,7 +108,7 @@ class SlicedSearch:
         """Exact Pons score (weak: -1, 0 or 1) and nodes searched, in one
         compiled call with no limits; ``guess``: a likely score to test first.
         The side to move may win at once; nobody may have won yet."""
-        k = kernel()
+        k = self._kernel(position)
         stacks = self._mine
         stats = stacks.stats
         stats[k.NODES] = 0
@@ -131,7 +133,7 @@ class SlicedSearch:
         """One exact alpha-beta search within ``(alpha, beta)`` (a null window,
         for a test), under the kernel's contract: the side to move cannot win
         at once. Raises :class:`SearchTimeout` once the limits expire."""
-        k = kernel()
+        k = self._kernel(position)
         stacks = self._mine
         cur, mask = k.U(position.current()), k.U(position.mask)
         entries = self.table.entries
@@ -167,11 +169,11 @@ class SlicedSearch:
         the kernel's null-window narrowing (:func:`~.kernel.narrow`), in
         slices. ``lower``: a known lower bound, also tested first as the
         likely score. Raises :class:`SearchTimeout` once the limits expire."""
-        stones = position.stones
-        if connect4().winning_moves(position, position.to_move):
-            return 1 if weak else win_now_score(stones)
-        k = kernel()
-        lo, hi = (-1, 1) if weak else (-win_now_score(stones + 1), win_now_score(stones))
+        stones, shape = position.stones, self.shape
+        if rules_for(shape).winning_moves(position, position.to_move):
+            return 1 if weak else shape.win_now(stones)
+        k = self._kernel(position)
+        lo, hi = (-1, 1) if weak else (-shape.win_now(stones + 1), shape.win_now(stones))
         guess = k.NO_GUESS
         if lower is not None:
             lo = max(lo, min(lower, 1) if weak else lower)
@@ -205,11 +207,19 @@ class SlicedSearch:
         """Forget what the table learnt (benchmarks time positions from scratch)."""
         self.table.clear()
 
+    def _kernel(self, position: Connect4Position) -> Kernel:
+        """The board's kernel, checking that ``position`` is on that board."""
+        if position.shape != self.shape:
+            raise ValueError(
+                f"a {position.shape.size} position given to a {self.shape.size} search"
+            )
+        return kernel(self.shape)
+
     def _in_slices(self, step: Callable[[bool], int], stats: np.ndarray, limits: Limits) -> int:
         """Run a kernel search, ``step(resume)``, :data:`SLICE` nodes at a time
         until it finishes, checking the limits before each slice; raises
         :class:`SearchTimeout` once they expire. Counts its nodes."""
-        k = kernel()
+        k = kernel(self.shape)
         stats[k.NODES] = 0
         stats[k.GENERATION] = self.table.generation
         resume = False

@@ -1,7 +1,8 @@
-"""The solver's transposition table: one shared, bounded numpy array.
+"""The solver's transposition table: one shared, bounded numpy array per board.
 
-A single process-wide table (128 MiB: 2**24 + 43 entries of 8 bytes, packed
-as described in :mod:`.kernel`) serves every engine and every thread, so
+A single process-wide table per board (on the standard board 128 MiB: 2**24
++ 43 entries of 8 bytes, packed as described in :mod:`.kernel`; smaller
+boards get smaller ones) serves every engine and every thread, so
 repeated queries (a web session, a book build) reuse what earlier solves
 proved. Memory never grows. Threads need no lock: each entry is one aligned
 word that checks its own key, so a race can only lose an entry, never make
@@ -16,15 +17,21 @@ import threading
 
 import numpy as np
 
-from unbeatable.solvers.connect4.kernel import MAX_GENERATION, TABLE_SIZE
+from unbeatable.games.connect4 import STANDARD, Shape
+from unbeatable.solvers.connect4.kernel import for_shape
 
 
 class TranspositionTable:
-    """Bounds on exact scores, keyed by position; cleared in O(1) by generation."""
+    """Bounds on exact scores of one board's positions, keyed by position;
+    cleared in O(1) by generation. Its size is the one the board's kernel
+    expects."""
 
-    def __init__(self, size: int = TABLE_SIZE) -> None:
-        if size != TABLE_SIZE:
-            raise ValueError(f"the compiled kernel expects {TABLE_SIZE} entries")
+    def __init__(self, shape: Shape = STANDARD) -> None:
+        kernel = for_shape(shape)
+        #: The board whose positions it holds.
+        self.shape = shape
+        self._max_generation = kernel.max_generation
+        size = kernel.table_size
         # Anonymous memory advised into huge pages where the kernel allows:
         # every probe is a random access, and 4 KiB pages would make most of
         # them TLB misses too.
@@ -39,21 +46,21 @@ class TranspositionTable:
         self.generation = 1
 
     def clear(self) -> None:
-        """Forget every entry (a new generation; a real wipe once in 67 M clears)."""
+        """Forget every entry (a new generation; a real wipe once in 67 M clears
+        on the standard board, once in 4,095 on the biggest)."""
         self.generation += 1
-        if self.generation > MAX_GENERATION:
+        if self.generation > self._max_generation:
             self.entries.fill(0)
             self.generation = 1
 
 
-_shared: TranspositionTable | None = None
+_shared: dict[Shape, TranspositionTable] = {}
 _shared_lock = threading.Lock()
 
 
-def shared_table() -> TranspositionTable:
-    """The process-wide table, allocated on first use."""
-    global _shared
+def shared_table(shape: Shape = STANDARD) -> TranspositionTable:
+    """The process-wide table of a board, allocated on first use."""
     with _shared_lock:
-        if _shared is None:
-            _shared = TranspositionTable()
-        return _shared
+        if shape not in _shared:
+            _shared[shape] = TranspositionTable(shape)
+        return _shared[shape]
