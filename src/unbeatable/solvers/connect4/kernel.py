@@ -20,8 +20,9 @@ own globals are the standard board's, for reading; :func:`for_shape` compiles
 a board's kernel by giving each template that board's globals
 (:func:`shape_constants`), so numba sees them as constants and compiles each
 board once (7x6 compiles exactly the code it always did). Each board's
-functions are named after it (``search_6x5``), so numba's on-disk cache keeps
-one file per board and function, and reloads it in later processes.
+functions are named after it (``search_6x5_`` and a digest of its globals),
+so numba's on-disk cache keeps one file per board and function, and reloads
+it in later processes.
 
 One stack walk, two searches
 ----------------------------
@@ -65,8 +66,9 @@ aligned word, so threads sharing the table never see half of one.
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from collections.abc import Callable
-from functools import cache
 from types import FunctionType
 from typing import Any, TypeVar
 
@@ -699,7 +701,10 @@ class Kernel:
         )
 
 
-@cache
+_kernels: dict[rules.Shape, Kernel] = {}
+_kernels_lock = threading.Lock()
+
+
 def for_shape(shape: rules.Shape) -> Kernel:
     """The kernel of a board: every template compiled with the board's
     globals (:func:`shape_constants`), once per process, and from numba's
@@ -707,12 +712,23 @@ def for_shape(shape: rules.Shape) -> Kernel:
 
     Each template becomes a new function of the same code over a globals
     namespace of its own board, where the other templates' names are that
-    board's compiled functions; its name gets the board's size, which names
-    its cache file.
+    board's compiled functions. Its name gets the board's size and a digest
+    of those globals, which name its cache file: numba's cache does not see
+    globals, so a change to one (in the rules, say) must give a new file.
     """
+    with _kernels_lock:
+        if shape not in _kernels:
+            _kernels[shape] = _compile(shape)
+        return _kernels[shape]
+
+
+def _compile(shape: rules.Shape) -> Kernel:
+    """A board's kernel (the functions compile lazily, at their first call)."""
+    constants = shape_constants(shape)
+    digest = hashlib.sha256(repr(sorted(constants.items())).encode()).hexdigest()[:8]
     space = dict(globals())
-    space.update(shape_constants(shape))
-    suffix = f"_{shape.columns}x{shape.rows}"
+    space.update(constants)
+    suffix = f"_{shape.columns}x{shape.rows}_{digest}"
     for name, func, options in _TEMPLATES:
         assert isinstance(func, FunctionType)
         clone = FunctionType(func.__code__, space, name, func.__defaults__, func.__closure__)
