@@ -137,16 +137,19 @@ class Connect4Engine:
 
     def warm_up(self) -> None:
         """Load the compiled kernel, the table and the book now, not in the first
-        request (a server calls this at start)."""
+        request (a server calls this at start for every game it offers).
+
+        Only on the standard board: another board's kernel compiles at its
+        first search (about ten seconds once per installation, then a second
+        to load from numba's cache) and its table (up to 128 MiB) is
+        allocated then, so that offering more boards costs a server's start
+        nothing.
+        """
+        if self.shape != STANDARD:
+            return
         game = self.game
-        if self.shape == STANDARD:
-            self.solve_score(game.parse("2252576253462244111563365343671351441"))
-            self.value(game.parse("1234567"), Limits.seconds(0.05))
-        else:  # searches that end at once compile the same functions
-            threat = "".join(game.format_move(col) for col in (0, 1) * 3)
-            self.solve_score(game.parse(threat))  # a win at once
-            self.value(game.initial(), Limits.seconds(0.05))
-            self.guess(game.initial())
+        self.solve_score(game.parse("2252576253462244111563365343671351441"))
+        self.value(game.parse("1234567"), Limits.seconds(0.05))
         if self.book is not None:
             self.book.get(game.initial())
 
