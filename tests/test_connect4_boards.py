@@ -250,6 +250,26 @@ def test_every_small_board_is_solved_exactly_strong_and_weak(columns: int, rows:
         assert weak == expected.result, game.format(position)
 
 
+def test_a_board_of_64_bits_is_solved_exactly_near_its_end() -> None:
+    # 8x7 uses every bit of the word (the last column's sentinel is bit 63)
+    # and the table's widest keys: endgames the brute force solves at once.
+    game = get_game("connect4:8,7")
+    assert isinstance(game, Connect4Game)
+    truth = brute_force(8, 7)
+    engine = api.engine(game)
+    rng = random.Random(87)
+    checked = 0
+    while checked < 40:
+        position = game.initial()
+        while position.stones < 44 and not game.is_terminal(position):
+            position = game.play(position, rng.choice(game.moves(position)))
+        if game.is_terminal(position):
+            continue
+        expected = outcome_of(truth(as_columns(position)), position.stones, 56)
+        assert engine.solve(position).outcome == expected, game.format(position)
+        checked += 1
+
+
 def test_the_empty_small_boards_are_draws_that_fill_the_board() -> None:
     # Published too (Tromp; ChristopheSteininger/c4): 4x4, 5x4 and 4x5 are drawn.
     for columns, rows in ((4, 4), (5, 4), (4, 5)):
