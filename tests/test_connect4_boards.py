@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -329,3 +330,19 @@ def test_every_board_gets_the_compiled_solver_and_the_standard_keeps_its_book() 
         Connect4Engine(game=get_game("connect4:6,5"), book=standard.book)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a 7x6 position given to a 6x5 search"):
         other.solve_score(get_game("connect4").parse("4"))  # type: ignore[attr-defined]
+
+
+# -- the HTTP API follows the description ------------------------------------------
+
+
+def test_the_api_serves_any_board_in_its_notation(web_client: TestClient) -> None:
+    body = {"game": "connect4:10,5", "position": "aj", "move": "J"}
+    data = web_client.post("/api/position", json=body).json()
+    assert data["position"] == "ajj"
+    assert [m["move"] for m in data["moves"]] == list("abcdefghij")
+    assert (data["moves"][9]["row"], data["moves"][9]["col"]) == (2, 9)
+    solved = web_client.post("/api/solve", json={"game": "connect4:4,4", "position": ""}).json()
+    assert (solved["result"], solved["plies"], solved["exact"]) == ("draw", 16, True)
+    refused = web_client.post("/api/solve", json={"game": "connect4:9,7", "position": ""})
+    assert refused.status_code == 422
+    assert "connect4:9,7 does not fit a 64-bit board" in refused.text
