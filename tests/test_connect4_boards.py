@@ -346,3 +346,24 @@ def test_the_api_serves_any_board_in_its_notation(web_client: TestClient) -> Non
     refused = web_client.post("/api/solve", json={"game": "connect4:9,7", "position": ""})
     assert refused.status_code == 422
     assert "connect4:9,7 does not fit a 64-bit board" in refused.text
+
+
+def test_the_shared_tables_stay_bounded_whatever_boards_are_asked_for() -> None:
+    """Any client may name any board, and each board's table costs up to 128
+    MiB: besides the standard board's, only the most recently used few stay."""
+    from unbeatable.games.connect4 import STANDARD, shape
+    from unbeatable.solvers.connect4 import table
+
+    standard = table.shared_table(STANDARD)
+    boards = [shape(4, 4), shape(5, 4), shape(4, 5)]
+    tables = [table.shared_table(board) for board in boards]
+    kept = list(table._shared)
+    assert STANDARD in kept and len(kept) <= 1 + table.OTHER_BOARDS_KEPT
+    assert boards[-1] in kept and boards[0] not in kept  # the least recently used went
+    assert table.shared_table(STANDARD) is standard
+    assert table.shared_table(boards[-1]) is tables[-1]
+    # A dropped board's engine simply gets a new table, and is still right:
+    # 4x4 is a draw that fills the board.
+    solution = api.solve("connect4:4,4", "")
+    assert (solution.result, solution.plies) == ("draw", 16)
+    assert shape(4, 4) in table._shared

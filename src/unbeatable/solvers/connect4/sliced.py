@@ -77,13 +77,14 @@ class SlicedSearch:
 
     @property
     def table(self) -> TranspositionTable:
-        """The transposition table, allocated (128 MiB) at the first search."""
-        with self._lock:
-            if self._table is None:
-                from unbeatable.solvers.connect4.table import shared_table
-
-                self._table = shared_table(self.shape)
+        """The transposition table given, else the board's shared one
+        (allocated at the first search; looked up each time, not held, so
+        the shared tables' bound on memory holds: see :mod:`.table`)."""
+        if self._table is not None:
             return self._table
+        from unbeatable.solvers.connect4.table import shared_table
+
+        return shared_table(self.shape)
 
     @property
     def _mine(self) -> _Stacks:
@@ -113,14 +114,15 @@ class SlicedSearch:
         stats = stacks.stats
         stats[k.NODES] = 0
         stats[k.BUDGET] = _UNLIMITED_NODES
-        stats[k.GENERATION] = self.table.generation
+        table = self.table  # one table for the whole search
+        stats[k.GENERATION] = table.generation
         score = k.solve(
             k.U(position.current()),
             k.U(position.mask),
             position.stones,
             weak,
             k.NO_GUESS if guess is None else guess,
-            self.table.entries,
+            table.entries,
             stacks.bits,
             stacks.ints,
             stats,
@@ -136,7 +138,8 @@ class SlicedSearch:
         k = self._kernel(position)
         stacks = self._mine
         cur, mask = k.U(position.current()), k.U(position.mask)
-        entries = self.table.entries
+        table = self.table  # one table for the whole search
+        entries = table.entries
 
         def step(resume: bool) -> int:
             return int(
@@ -155,7 +158,7 @@ class SlicedSearch:
                 )
             )
 
-        return self._in_slices(step, stacks.stats, limits)
+        return self._in_slices(step, stacks.stats, table.generation, limits)
 
     def score(
         self,
@@ -182,7 +185,8 @@ class SlicedSearch:
             return lo
         stacks = self._mine
         cur, mask = k.U(position.current()), k.U(position.mask)
-        entries = self.table.entries
+        table = self.table  # one table for the whole search
+        entries = table.entries
 
         def step(resume: bool) -> int:
             return int(
@@ -201,7 +205,7 @@ class SlicedSearch:
                 )
             )
 
-        return self._in_slices(step, stacks.stats, limits)
+        return self._in_slices(step, stacks.stats, table.generation, limits)
 
     def clear(self) -> None:
         """Forget what the table learnt (benchmarks time positions from scratch)."""
@@ -215,13 +219,15 @@ class SlicedSearch:
             )
         return kernel(self.shape)
 
-    def _in_slices(self, step: Callable[[bool], int], stats: np.ndarray, limits: Limits) -> int:
+    def _in_slices(
+        self, step: Callable[[bool], int], stats: np.ndarray, generation: int, limits: Limits
+    ) -> int:
         """Run a kernel search, ``step(resume)``, :data:`SLICE` nodes at a time
         until it finishes, checking the limits before each slice; raises
         :class:`SearchTimeout` once they expire. Counts its nodes."""
         k = kernel(self.shape)
         stats[k.NODES] = 0
-        stats[k.GENERATION] = self.table.generation
+        stats[k.GENERATION] = generation
         resume = False
         try:
             while True:

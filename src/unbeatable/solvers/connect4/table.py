@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import mmap
 import threading
+from collections import OrderedDict
 
 import numpy as np
 
@@ -54,13 +55,26 @@ class TranspositionTable:
             self.generation = 1
 
 
-_shared: dict[Shape, TranspositionTable] = {}
+#: Other boards' tables kept at once besides the standard board's: each
+#: costs up to 128 MiB, and any client (the HTTP API too) may ask for any
+#: board, so the least recently used one is let go beyond this many.
+OTHER_BOARDS_KEPT = 2
+
+_shared: OrderedDict[Shape, TranspositionTable] = OrderedDict()
 _shared_lock = threading.Lock()
 
 
 def shared_table(shape: Shape = STANDARD) -> TranspositionTable:
-    """The process-wide table of a board, allocated on first use."""
+    """The process-wide table of a board, allocated on first use. Memory stays
+    bounded: besides the standard board's, only the :data:`OTHER_BOARDS_KEPT`
+    most recently used boards keep theirs (a search under way keeps its own
+    until it ends; what a dropped table knew is searched again if needed)."""
     with _shared_lock:
-        if shape not in _shared:
-            _shared[shape] = TranspositionTable(shape)
-        return _shared[shape]
+        table = _shared.get(shape)
+        if table is None:
+            others = [s for s in _shared if s != STANDARD]
+            while shape != STANDARD and len(others) >= OTHER_BOARDS_KEPT:
+                del _shared[others.pop(0)]
+            table = _shared[shape] = TranspositionTable(shape)
+        _shared.move_to_end(shape)
+        return table
