@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
@@ -64,6 +64,7 @@ from unbeatable.search.engine import (
     Engine,
     Limits,
     Outcome,
+    Progress,
     Result,
 )
 from unbeatable.search.levels import Level
@@ -181,12 +182,14 @@ _made: list[Engine] = []
 
 
 @lru_cache(maxsize=64)
-def _engine(game: Any, algorithm: str) -> Engine:
+def _engine(game: Any, algorithm: str, book: bool = True) -> Engine:
     made: Engine
     if algorithm == "special":
         special = specialised_engine(game.name)
         assert special is not None
-        made = special
+        # An engine with an opening book offers its twin without one.
+        without = None if book else getattr(special, "without_book", None)
+        made = special if without is None else without()
     elif algorithm == Algorithm.negamax:
         made = Negamax(game)
     elif algorithm in (Algorithm.minimax, Algorithm.alphabeta):
@@ -219,15 +222,19 @@ def clear_caches() -> None:
             reset()
 
 
-def engine(game: str | Game[Any, Any], algorithm: str | None = None) -> Engine:
+def engine(
+    game: str | Game[Any, Any], algorithm: str | None = None, *, book: bool = True
+) -> Engine:
     """The process-wide engine for ``game`` (the 64 most recently used games
     keep theirs). ``None`` picks the fastest exact one: the game's specialised
-    solver if it has one, else negamax."""
+    solver if it has one, else negamax. ``book=False``: one that consults no
+    opening book, searching every answer (the same engine for games without
+    a book)."""
     game = get_game(game) if isinstance(game, str) else game
     if algorithm is None:
         algorithm = "special" if has_specialised_engine(game.name) else "negamax"
     hashable: Any = game  # Game objects hash by identity
-    return _engine(hashable, algorithm)
+    return _engine(hashable, algorithm, book)
 
 
 @lru_cache(maxsize=64)
@@ -300,8 +307,13 @@ def game_info(game: str | Game[Any, Any]) -> GameInfo:
 ANSWER_RESERVE = 0.03
 
 
-def limits(time_limit: float | None, stop: threading.Event | None = None) -> Limits:
-    """The search limits of a time limit in seconds (None or infinity: none).
+def limits(
+    time_limit: float | None,
+    stop: threading.Event | None = None,
+    progress: Callable[[Progress], None] | None = None,
+) -> Limits:
+    """The search limits of a time limit in seconds (None or infinity: none),
+    with the stop switch and the progress report (see :class:`Limits`).
 
     The search ends :data:`ANSWER_RESERVE` early, so that the answer, not
     just the search, comes within the limit."""
@@ -309,7 +321,7 @@ def limits(time_limit: float | None, stop: threading.Event | None = None) -> Lim
         raise GameError(f"time limit must be a positive number of seconds, got {time_limit}")
     if time_limit is not None and not math.isinf(time_limit):
         time_limit -= min(ANSWER_RESERVE, time_limit / 10)
-    return Limits.seconds(time_limit, stop)
+    return Limits.seconds(time_limit, stop, progress)
 
 
 def analyze(
@@ -319,6 +331,8 @@ def analyze(
     algorithm: str | None = None,
     time_limit: float | None = None,
     stop: threading.Event | None = None,
+    book: bool = True,
+    progress: Callable[[Progress], None] | None = None,
 ) -> Analysis:
     """The value of ``position`` for the side to move and of every legal move.
 
@@ -327,14 +341,26 @@ def analyze(
     ``exact``; moves that could not be proven in time are ``"unknown"``.
     ``stop``, set from another thread, ends the work early the same way.
     Proven analyses are remembered, so asking again costs a lookup.
+    ``book=False`` searches every value without the game's opening book
+    (nothing remembered is reused either: the proof is searched anew);
+    ``progress`` receives reports of a long search (see :class:`Limits`).
     """
     game, pos = resolve(game, position)
     # Games that may be answered unproven always say whether this one is.
     report_exact = time_limit is not None or default_time_limit(game) is not None
-    known = _analyses.get((game, algorithm, pos))
+    known = _analyses.get((game, algorithm, pos)) if book else None
     if known is not None:  # the same board, maybe reached by another move order
         return known._replace(position=game.format(pos), exact=True if report_exact else None)
-    return _analyse_afresh(game, pos, algorithm, time_limit, stop, report_exact)
+    if not book:
+        return _analyse(
+            game,
+            pos,
+            engine(game, algorithm, book=False),
+            limits(time_limit, stop, progress),
+            report_exact,
+            line_engine=engine(game, book=False),
+        )
+    return _analyse_afresh(game, pos, algorithm, time_limit, stop, report_exact, progress)
 
 
 def _analyse_afresh(
@@ -344,12 +370,13 @@ def _analyse_afresh(
     time_limit: float | None,
     stop: threading.Event | None,
     report_exact: bool,
+    progress: Callable[[Progress], None] | None = None,
 ) -> Analysis:
     analysis = _analyse(
         game,
         pos,
         engine(game, algorithm),
-        limits(time_limit, stop),
+        limits(time_limit, stop, progress),
         report_exact,
         line_engine=engine(game),
     )
@@ -399,12 +426,17 @@ def solve(
     algorithm: str | None = None,
     time_limit: float | None = None,
     stop: threading.Event | None = None,
+    book: bool = True,
+    progress: Callable[[Progress], None] | None = None,
 ) -> Solution:
     """The value of ``position`` for the side to move. ``weak`` asks only for
-    win/draw/loss (no distance: ``plies`` and ``score`` are None), which is faster."""
+    win/draw/loss (no distance: ``plies`` and ``score`` are None), which is
+    faster. ``book=False`` searches without the game's opening book (for
+    benchmarks, and for a proof); ``progress`` receives reports of a long
+    search (see :class:`Limits`)."""
     game, pos = resolve(game, position)
     start = time.perf_counter()
-    solved = engine(game, algorithm).value(pos, limits(time_limit, stop), weak)
+    solved = engine(game, algorithm, book=book).value(pos, limits(time_limit, stop, progress), weak)
     outcome = solved.outcome
     score = None if outcome.plies is None else game.score(pos, outcome.result, outcome.plies)
     return Solution(
@@ -833,6 +865,7 @@ __all__ = [
     "MoveValue",
     "Perft",
     "Policy",
+    "Progress",
     "Result",
     "Solution",
     "Status",

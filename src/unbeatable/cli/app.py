@@ -15,7 +15,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -106,6 +106,14 @@ def root(
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help=f"Which game: {NAMING}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+NoBook = Annotated[
+    bool,
+    typer.Option(
+        "--no-book",
+        help="Search every value without the game's opening book (a proof from scratch; "
+        "for benchmarks). Games without a book are searched the same.",
+    ),
+]
 TimeLimit = Annotated[
     float | None,
     typer.Option(
@@ -156,24 +164,64 @@ def _each_stdin_line(handle: Any) -> int:
     return 2 if bad else 0
 
 
-#: Seconds an exact answer may take before the command says it can take very
-#: long: answers from a book or on a small board come before anyone notices.
+#: Seconds a search may take before the command shows its progress (and, for
+#: an exact answer on a game timed by default, says it can take long):
+#: answers from a book or on a small board come before anyone notices.
 PATIENCE = 1.0
+
+#: A progress report's receiver, as the library takes it.
+ProgressReport = Callable[[api.Progress], None]
+
+
+class _Tally:
+    """What a long search has reported so far (written by the search's
+    thread, read by the display's: plain assignments, no lock needed)."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.window: tuple[int, int] | None = None
+        #: When the first report came: the rate counts from then, not from
+        #: the command's start (loading the engine is not searching).
+        self.since: float | None = None
+
+    def __call__(self, report: api.Progress) -> None:
+        if self.since is None:
+            self.since = time.monotonic()
+        self.nodes += report.nodes
+        if report.low is not None and report.high is not None:
+            self.window = (report.low, report.high)
+
+
+def progress_line(
+    elapsed: float, nodes: int, searching: float, window: tuple[int, int] | None
+) -> str:
+    """The one terminal line a long search shows: elapsed time, nodes, their
+    rate over the ``searching`` seconds and, while a score window narrows,
+    where the score lies."""
+    parts = [f"searching: {elapsed:.0f} s"]
+    if nodes:
+        rate = nodes / searching if searching > 0 else 0.0
+        parts.append(f"{nodes:,} nodes ({rate / 1e6:.1f} M nodes/s)")
+    if window is not None:
+        low, high = window
+        parts.append(f"score {low}" if low == high else f"score between {low} and {high}")
+    return ", ".join(parts)
 
 
 @contextmanager
-def _patience(game: Game[Any, Any], exact: bool) -> Iterator[None]:
-    """Around an exact search of a game whose answers are timed by default
-    (its boards are past exact reach): once it has taken :data:`PATIENCE`
-    seconds, say on stderr that it may take very long and how to get a timed
-    answer, and on a terminal show the time so far; Ctrl-C ends it with exit
-    code 130 and one line, never a traceback."""
-    budget = api.default_time_limit(game)
-    if not exact or budget is None:
-        yield
-        return
+def _searching(game: Game[Any, Any], exact: bool) -> Iterator[ProgressReport]:
+    """Around a search that may take a while: yields the progress receiver to
+    hand to the library. Once the search has taken :data:`PATIENCE`
+    seconds, a terminal shows one progress line (:func:`progress_line`),
+    rewritten in place on stderr and erased at the end (stdout, and so
+    ``--json``, stays clean); an exact search of a game whose answers are
+    timed by default first says it can take long and how to get a timed
+    answer. Ctrl-C ends it with exit code 130 and one line, never a
+    traceback."""
     import threading
 
+    budget = api.default_time_limit(game)
+    tally = _Tally()
     done = threading.Event()
     start = time.monotonic()
     err = sys.stderr
@@ -181,34 +229,38 @@ def _patience(game: Game[Any, Any], exact: bool) -> Iterator[None]:
     def watch() -> None:
         if done.wait(PATIENCE):
             return
-        err.write(
-            f"unbeatable: an exact answer on {game.name} can take very long (hours or more "
-            f"on a big board); --time-limit {budget:g} answers within {budget:g} s with the "
-            "engine's judgement. Ctrl-C stops.\n"
-        )
-        err.flush()
+        if exact and budget is not None:
+            err.write(
+                f"unbeatable: an exact answer on {game.name} can take long (minutes, or far "
+                f"longer on a big board); --time-limit {budget:g} answers within {budget:g} s "
+                "with the engine's judgement. Ctrl-C stops.\n"
+            )
+            err.flush()
         if not err.isatty():
             return
-        frames = "|/-\\"
-        tick = 0
-        while not done.wait(0.1):
-            elapsed = time.monotonic() - start
-            err.write(f"\r{frames[tick % len(frames)]} searching exactly: {elapsed:.0f} s ")
+        while True:
+            now = time.monotonic()
+            searching = 0.0 if tally.since is None else now - tally.since
+            line = progress_line(now - start, tally.nodes, searching, tally.window)
+            err.write(f"\r{line}\033[K")
             err.flush()
-            tick += 1
+            if done.wait(0.25):
+                break
         err.write("\r\033[K")
         err.flush()
 
-    watcher = threading.Thread(target=watch, name="unbeatable-patience", daemon=True)
+    watcher = threading.Thread(target=watch, name="unbeatable-progress", daemon=True)
     watcher.start()
     try:
-        yield
+        yield tally
     except KeyboardInterrupt:
         done.set()
         watcher.join()
+        nodes = f" and {tally.nodes:,} nodes" if tally.nodes else ""
+        timed = f" (--time-limit {budget:g} gives a timed one)" if exact and budget else ""
         err.write(
-            f"unbeatable: interrupted after {time.monotonic() - start:.1f} s, with no exact "
-            f"answer (--time-limit {budget:g} gives a timed one)\n"
+            f"unbeatable: interrupted after {time.monotonic() - start:.1f} s{nodes}, "
+            f"with no answer{timed}\n"
         )
         raise typer.Exit(130) from None
     finally:
@@ -228,19 +280,23 @@ def analyze(
         typer.Option(help="Engine to use (default: the fastest exact one for the game)."),
     ] = None,
     time_limit: TimeLimit = None,
+    no_book: NoBook = False,
 ) -> None:
     """Value of a position and of every legal move (exact unless --time-limit)."""
     game = get_game(name)
     alg = None if algorithm is None else algorithm.value
+    book = not no_book
 
     def run(text: str) -> dict[str, Any]:
-        return api.analyze(game, text, algorithm=alg, time_limit=time_limit).to_dict()
+        return api.analyze(game, text, algorithm=alg, time_limit=time_limit, book=book).to_dict()
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
     game, pos = api.resolve(game, position)
-    with _patience(game, time_limit is None):
-        analysis = api.analyze(game, pos, algorithm=alg, time_limit=time_limit)
+    with _searching(game, time_limit is None) as progress:
+        analysis = api.analyze(
+            game, pos, algorithm=alg, time_limit=time_limit, book=book, progress=progress
+        )
     if json_:
         _json_line(analysis.to_dict())
         return
@@ -271,17 +327,21 @@ def solve(
         bool, typer.Option("--weak", help="Only win/draw/loss, not how fast: faster.")
     ] = False,
     time_limit: TimeLimit = None,
+    no_book: NoBook = False,
 ) -> None:
     """Value of a position for the side to move (exact unless --time-limit)."""
     game = get_game(name)
+    book = not no_book
 
     def run(text: str) -> dict[str, Any]:
-        return api.solve(game, text, weak=weak, time_limit=time_limit).to_dict()
+        return api.solve(game, text, weak=weak, time_limit=time_limit, book=book).to_dict()
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
-    with _patience(game, time_limit is None):
-        solution = api.solve(game, position, weak=weak, time_limit=time_limit)
+    with _searching(game, time_limit is None) as progress:
+        solution = api.solve(
+            game, position, weak=weak, time_limit=time_limit, book=book, progress=progress
+        )
     if json_:
         _json_line(solution.to_dict())
         return

@@ -18,6 +18,7 @@ from unbeatable.games.base import Game
 
 if TYPE_CHECKING:
     import threading
+    from collections.abc import Callable
 
 Result = Literal["win", "draw", "loss", "unknown"]
 
@@ -34,6 +35,18 @@ class SearchTimeout(Exception):
         self.nodes = nodes
 
 
+class Progress(NamedTuple):
+    """What a long search reports between slices of its work (see
+    :attr:`Limits.progress`): faces show it while a user waits."""
+
+    #: Nodes searched since the previous report.
+    nodes: int
+    #: Where the score is known to lie so far, in the game's score units
+    #: (:meth:`Game.score`), when the search narrows a window; else None.
+    low: int | None = None
+    high: int | None = None
+
+
 class Limits:
     """How long one search may run: a deadline and a stop switch.
 
@@ -43,22 +56,35 @@ class Limits:
     Engines check :meth:`expired` often enough to stop within milliseconds
     (the generic engines every 1,024 nodes, the compiled solvers between
     slices of their search) and then raise :class:`SearchTimeout` or answer
-    with what they have. Every share of the budget (:meth:`share`) keeps the
-    same switch.
+    with what they have. ``progress``, if given, is called with a
+    :class:`Progress` between slices by the engines that work in slices (it
+    must be quick: it runs in the search's thread). Every share of the
+    budget (:meth:`share`) keeps the same switch and report.
     """
 
-    __slots__ = ("deadline", "stop")
+    __slots__ = ("deadline", "progress", "stop")
 
-    def __init__(self, deadline: float | None = None, stop: threading.Event | None = None) -> None:
+    def __init__(
+        self,
+        deadline: float | None = None,
+        stop: threading.Event | None = None,
+        progress: Callable[[Progress], None] | None = None,
+    ) -> None:
         self.deadline = deadline
         self.stop = stop
+        self.progress = progress
 
     @classmethod
-    def seconds(cls, seconds: float | None, stop: threading.Event | None = None) -> Limits:
+    def seconds(
+        cls,
+        seconds: float | None,
+        stop: threading.Event | None = None,
+        progress: Callable[[Progress], None] | None = None,
+    ) -> Limits:
         """Limits ending ``seconds`` from now (None or infinity: no time limit)."""
         if seconds is None or math.isinf(seconds):
-            return cls(None, stop)
-        return cls(time.perf_counter() + seconds, stop)
+            return cls(None, stop, progress)
+        return cls(time.perf_counter() + seconds, stop, progress)
 
     def __repr__(self) -> str:
         left = "none" if self.deadline is None else f"{self.remaining():.3f}s"
@@ -88,7 +114,7 @@ class Limits:
         if self.deadline is None:
             return self
         now = time.perf_counter()
-        return Limits(now + max(0.0, self.deadline - now) / parts, self.stop)
+        return Limits(now + max(0.0, self.deadline - now) / parts, self.stop, self.progress)
 
 
 #: No limits at all: the search runs to the end.

@@ -119,6 +119,15 @@ class Connect4Engine:
         """The transposition table, allocated (128 MiB) at the first search."""
         return self.searcher.table
 
+    def without_book(self) -> Connect4Engine:
+        """A twin that consults no opening book (same board and table, its own
+        remembered proofs): every answer searched, as ``--no-book`` asks."""
+        if self.book is None:
+            return self
+        return Connect4Engine(
+            self.searcher.own_table, None, game=self.game, side_by_side=self.side_by_side
+        )
+
     def reset(self) -> None:
         """Forget what the table and the proofs learnt (benchmarks time each
         position from scratch)."""

@@ -672,6 +672,7 @@ class Kernel:
 
     U = U
     NODES, BUDGET, ABORTED, GENERATION = NODES, BUDGET, ABORTED, GENERATION
+    LO, HI = LO, HI
     EXACT, NO_GUESS, PROVEN = EXACT, NO_GUESS, PROVEN
 
     def __init__(self, shape: rules.Shape, space: dict[str, Any]) -> None:

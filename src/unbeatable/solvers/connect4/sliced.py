@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from unbeatable.games.connect4 import STANDARD, Connect4Position, Shape, rules_for
-from unbeatable.search.engine import Limits, SearchTimeout
+from unbeatable.search.engine import Limits, Progress, SearchTimeout
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,6 +74,11 @@ class SlicedSearch:
         self._stacks: _Stacks | None = None
         self._count = _Count()
         self._lock = threading.Lock()
+
+    @property
+    def own_table(self) -> TranspositionTable | None:
+        """The table this search was given, or None: the board's shared one."""
+        return self._table
 
     @property
     def table(self) -> TranspositionTable:
@@ -205,7 +210,7 @@ class SlicedSearch:
                 )
             )
 
-        return self._in_slices(step, stacks.stats, table.generation, limits)
+        return self._in_slices(step, stacks.stats, table.generation, limits, narrowing=True)
 
     def clear(self) -> None:
         """Forget what the table learnt (benchmarks time positions from scratch)."""
@@ -220,14 +225,24 @@ class SlicedSearch:
         return kernel(self.shape)
 
     def _in_slices(
-        self, step: Callable[[bool], int], stats: np.ndarray, generation: int, limits: Limits
+        self,
+        step: Callable[[bool], int],
+        stats: np.ndarray,
+        generation: int,
+        limits: Limits,
+        *,
+        narrowing: bool = False,
     ) -> int:
         """Run a kernel search, ``step(resume)``, :data:`SLICE` nodes at a time
-        until it finishes, checking the limits before each slice; raises
-        :class:`SearchTimeout` once they expire. Counts its nodes."""
+        until it finishes, checking the limits before each slice (and
+        reporting to ``limits.progress``: nodes, and the score window when
+        the step is :func:`~.kernel.narrow`); raises :class:`SearchTimeout`
+        once they expire. Counts its nodes."""
         k = kernel(self.shape)
         stats[k.NODES] = 0
         stats[k.GENERATION] = generation
+        report = limits.progress
+        reported = 0
         resume = False
         try:
             while True:
@@ -235,6 +250,13 @@ class SlicedSearch:
                     raise SearchTimeout(f"limits reached after {int(stats[k.NODES]):,} nodes")
                 stats[k.BUDGET] = stats[k.NODES] + SLICE
                 value = step(resume)
+                if report is not None:
+                    nodes = int(stats[k.NODES])
+                    if narrowing and stats[k.ABORTED]:
+                        report(Progress(nodes - reported, int(stats[k.LO]), int(stats[k.HI])))
+                    else:
+                        report(Progress(nodes - reported))
+                    reported = nodes
                 if not stats[k.ABORTED]:
                     return value
                 resume = True
