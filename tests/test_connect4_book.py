@@ -100,7 +100,9 @@ def test_interrupted_build_resumes_from_its_checkpoint(tmp_path: Path) -> None:
         build_book(plies, out, workers=2, root=ROOT, progress=stop_after_first_batch)
     assert not out.exists()
     checkpoint = tmp_path / "book.bin.partial"
-    solved = len(checkpoint.read_text().splitlines())
+    board, *results = checkpoint.read_text().splitlines()
+    assert board == "board 7x6"  # whose positions its keys are
+    solved = len(results)
     assert solved > 0
     # What the interrupted build reached can be shipped as a partial book.
     partial = book_from_checkpoint(plies, checkpoint, tmp_path / "partial.bin", root=ROOT)
@@ -121,7 +123,8 @@ def test_a_checkpoint_of_scores_alone_resumes_by_searching_moves(tmp_path: Path)
     searching the deepest level's moves only."""
     plies = len(ROOT) + 3
     build_book(plies, tmp_path / "full.bin", workers=1, root=ROOT)
-    full = (tmp_path / "full.bin.partial").read_text().splitlines()
+    board, *full = (tmp_path / "full.bin.partial").read_text().splitlines()
+    assert board == "board 7x6"  # an old checkpoint has none: it is the standard board's
     scores_only = tmp_path / "old.partial"
     scores_only.write_text("".join(" ".join(line.split()[:2]) + "\n" for line in full))
     stats = build_book(plies, tmp_path / "old.bin", workers=1, root=ROOT, checkpoint=scores_only)

@@ -75,6 +75,7 @@ from unbeatable.solvers import (
     book_builder,
     has_specialised_engine,
     specialised_engine,
+    use_book,
 )
 from unbeatable.solvers import policy as engine_policy
 
@@ -899,6 +900,7 @@ __all__ = [
     "status",
     "textbook_tree",
     "tree",
+    "use_book",
     "value_letters",
     "value_words",
     "view",

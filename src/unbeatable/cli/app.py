@@ -114,6 +114,15 @@ NoBook = Annotated[
         "for benchmarks). Games without a book are searched the same.",
     ),
 ]
+BookFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--book",
+        metavar="PATH",
+        help="Answer early positions from this opening book file (built by 'book build' "
+        "for the same board) instead of the board's shipped one (only 7x6 ships one).",
+    ),
+]
 TimeLimit = Annotated[
     float | None,
     typer.Option(
@@ -281,11 +290,13 @@ def analyze(
     ] = None,
     time_limit: TimeLimit = None,
     no_book: NoBook = False,
+    book_file: BookFile = None,
 ) -> None:
     """Value of a position and of every legal move (exact unless --time-limit)."""
     game = get_game(name)
     alg = None if algorithm is None else algorithm.value
     book = not no_book
+    _use_book(game, book_file, no_book)
 
     def run(text: str) -> dict[str, Any]:
         return api.analyze(game, text, algorithm=alg, time_limit=time_limit, book=book).to_dict()
@@ -328,10 +339,12 @@ def solve(
     ] = False,
     time_limit: TimeLimit = None,
     no_book: NoBook = False,
+    book_file: BookFile = None,
 ) -> None:
     """Value of a position for the side to move (exact unless --time-limit)."""
     game = get_game(name)
     book = not no_book
+    _use_book(game, book_file, no_book)
 
     def run(text: str) -> dict[str, Any]:
         return api.solve(game, text, weak=weak, time_limit=time_limit, book=book).to_dict()
@@ -571,6 +584,7 @@ def play(
     explain: Annotated[
         bool, typer.Option("--explain", help="After each AI move, show every move's value.")
     ] = False,
+    book_file: BookFile = None,
 ) -> None:
     """Play against the AI in the terminal (a move, ? for a hint, u undo, q quit)."""
     from unbeatable.cli.play import Match
@@ -578,6 +592,7 @@ def play(
     game = get_game(name)
     if api.describe(game) is None:
         raise UsageProblem(f"{game.name} has no board to play on in the terminal")
+    _use_book(game, book_file)
     opener, second = game.players
     if as_ is None:
         human = opener if first in (None, First.me) else second
@@ -637,11 +652,50 @@ def _check_output(path: Path) -> None:
         raise UsageProblem(f"--out {path}: not writable")
 
 
+def default_book_file(game_name: str, plies: int) -> Path:
+    """Where ``book build`` writes a book not given ``--out``: in the current
+    folder, named after the game and the plies (``connect4-8.bin``,
+    ``connect4-6x5-10.bin`` for ``connect4:6,5``)."""
+    slug = game_name.replace(":", "-").replace(",", "x")
+    return Path(f"{slug}-{plies}.bin")
+
+
+def _use_book(game: Game[Any, Any], path: Path | None, no_book: bool = False) -> None:
+    """``--book PATH``: make the game's engine answer from that book file for
+    this command, or say in one line why it cannot (no such file, not a book,
+    another board's book, a game with no books)."""
+    if path is None:
+        return
+    if no_book:
+        raise UsageProblem("--book and --no-book contradict each other: give one of them")
+    if api.book_builder(game.name) is None:
+        raise UsageProblem(f"--book {path}: {game.name} has no opening book")
+    if not path.is_file():
+        raise UsageProblem(f"--book {path}: no such file")
+    try:
+        api.use_book(game.name, path)
+    except OSError as exc:
+        raise UsageProblem(f"--book {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # the book's own words, which start with its path
+        raise UsageProblem(f"--book {exc}") from None
+
+
 @book_app.command("build")
 def book_build(
     name: GameArg,
-    plies: Annotated[int, typer.Option(min=0, max=42, help="Depth of the book in plies.")],
-    out_file: Annotated[Path, typer.Option("--out", help="Book file to write (and resume).")],
+    plies: Annotated[
+        int,
+        typer.Option(min=0, max=64, help="Depth of the book: positions of up to N stones."),
+    ],
+    out_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Book file to write (and resume; its checkpoint goes next to it). Default: "
+            "GAME-PLIES.bin in the current folder, e.g. connect4-8.bin, or "
+            "connect4-6x5-8.bin for connect4:6,5.",
+        ),
+    ] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Local worker processes (default: all cores).")
     ] = None,
@@ -653,11 +707,14 @@ def book_build(
         typer.Option(help="Only positions reachable from this move sequence (a sub-book)."),
     ] = "",
 ) -> None:
-    """Solve every position of the first N plies and save them as a book."""
+    """Solve every position of the first N plies and save them as a book (of that board:
+    connect4:6,5 builds a 6x5 book, for play, solve and analyze --book)."""
     game = get_game(name)
     build = api.book_builder(game.name)
     if build is None:
         raise UsageProblem(f"no opening book for {game.name}: its engine needs none")
+    if out_file is None:
+        out_file = default_book_file(game.name, plies)
     _check_output(out_file)
     from unbeatable.cli import render
 
@@ -671,7 +728,7 @@ def book_build(
             return
         kept = plan.positions - plan.todo
         where = f" ({kept:,} already in the checkpoint)" if kept else ""
-        cost = "under a minute" if plan.seconds < 60 else f"about {_duration(plan.seconds)}"
+        cost = "under a minute" if plan.seconds < 60 else _duration(plan.seconds)
         on = f"on {render.counted(plan.workers, 'worker')}" if plan.workers else "of computing"
         err.print(
             escape(
@@ -693,7 +750,7 @@ def book_build(
     )
 
     done = [0, 0]
-    with Progress(
+    progress = Progress(
         TextColumn("solving"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -701,34 +758,43 @@ def book_build(
         TextColumn("ETA"),
         TimeRemainingColumn(),
         console=err,
-    ) as progress:
-        task = progress.add_task("book", total=None)
+    )
+    task = progress.add_task("book", total=None)
 
-        def report(solved: int, total: int) -> None:
-            done[:] = [solved, total]
-            progress.update(task, completed=solved, total=total)
+    def report(solved: int, total: int) -> None:
+        # Shown from the first report on: a build refused at once (plies
+        # past the board's cells, another board's checkpoint) leaves no bar.
+        if not progress.live.is_started:
+            progress.start()
+        done[:] = [solved, total]
+        progress.update(task, completed=solved, total=total)
 
-        try:
-            stats = build(
-                plies,
-                out_file,
-                workers=workers,
-                ray_address=ray,
-                progress=report,
-                root=root,
-                plan=announce,
-                keep_checkpoint=False,
-            )
-        except ValueError as exc:  # bad plies or root, a corrupt checkpoint
-            raise UsageProblem(str(exc)) from None
-        except KeyboardInterrupt:
+    try:
+        stats = build(
+            plies,
+            out_file,
+            workers=workers,
+            ray_address=ray,
+            progress=report,
+            root=root,
+            plan=announce,
+            keep_checkpoint=False,
+            game=game,
+        )
+    except ValueError as exc:  # bad plies or root, a corrupt checkpoint
+        raise UsageProblem(str(exc)) from None
+    except KeyboardInterrupt:
+        if progress.live.is_started:
             progress.stop()
-            checkpoint = out_file.with_name(out_file.name + ".partial")
-            err.print(
-                f"interrupted: {done[0]:,} of {done[1]:,} positions solved, kept in "
-                f"{checkpoint}; run the same command to resume"
-            )
-            raise typer.Exit(130) from None
+        checkpoint = out_file.with_name(out_file.name + ".partial")
+        err.print(
+            f"interrupted: {done[0]:,} of {done[1]:,} positions solved, kept in "
+            f"{checkpoint}; run the same command to resume"
+        )
+        raise typer.Exit(130) from None
+    finally:
+        if progress.live.is_started:
+            progress.stop()
     sys.stdout.write(
         f"wrote {stats.path}: {render.counted(stats.positions, 'position')} up to "
         f"{render.counted(stats.plies, 'ply', 'plies')} "

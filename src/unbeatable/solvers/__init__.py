@@ -4,15 +4,16 @@ The registry says, for a game's name, which engine serves it, whether it is
 exact and what budget it needs: :func:`specialised_engine` returns the game's
 registered fast solver, if it has one (the library falls back to the generic
 negamax otherwise), :func:`policy` whether every query is solved exactly and
-how many seconds a query may search by default, and :func:`book_builder` the
-function that builds its opening book, if it uses one. The rules (games/)
+how many seconds a query may search by default, :func:`book_builder` the
+function that builds its opening book, if it uses one, and :func:`use_book`
+attaches a book file to the game's engine. The rules (games/)
 know none of this: a rule never depends on how fast an engine is. Solver
 modules are imported only when first used (they may load numba).
 
 Every Connect Four board (``connect4`` and the ``connect4:COLUMNS,ROWS``
-family) gets the same bitboard solver, compiled for its shape; only the
-standard board has an opening book today. The m,n,k family picks its engine
-by the board: tic-tac-toe's 9 cells stay
+family) gets the same bitboard solver, compiled for its shape, and the
+same book builder; only the standard board's book ships with the package.
+The m,n,k family picks its engine by the board: tic-tac-toe's 9 cells stay
 with the generic negamax (the textbook engines' game), boards of 10-25 cells
 get the exact bitboard solver, and bigger boards with k = 4-6 (Gomoku) the
 k-in-a-row engine of threat search and principal-variation search.
@@ -32,9 +33,9 @@ _SOLVERS: dict[str, tuple[str, str]] = {}
 #: The Connect Four solver's factory, which takes the board's rules.
 _CONNECT4_SOLVER = ("unbeatable.solvers.connect4.engine", "connect4_engine")
 #: game name -> (module, function) that builds its opening book.
-_BOOKS: dict[str, tuple[str, str]] = {
-    "connect4": ("unbeatable.solvers.connect4.book_builder", "build_book"),
-}
+_BOOKS: dict[str, tuple[str, str]] = {}
+#: What builds every Connect Four board's book (it takes the board's rules).
+_CONNECT4_BOOKS = ("unbeatable.solvers.connect4.book_builder", "build_book")
 
 
 class Policy(NamedTuple):
@@ -160,12 +161,33 @@ def has_specialised_engine(name: str) -> bool:
 
 
 def book_builder(name: str) -> Callable[..., Any] | None:
-    """The function that builds game ``name``'s opening book, or None."""
-    if name not in _BOOKS:
+    """The function that builds game ``name``'s opening book, or None.
+
+    It takes the plies, the output path and the builder's options; a
+    Connect Four board's also takes ``game=`` (the board's rules: the
+    standard board's if not given)."""
+    if name in _BOOKS:
+        module, function = _BOOKS[name]
+    elif _is_connect4(name):
+        module, function = _CONNECT4_BOOKS
+    else:
         return None
-    module, function = _BOOKS[name]
     builder: Callable[..., Any] = getattr(import_module(module), function)
     return builder
+
+
+def use_book(name: str, book: Any) -> Any:
+    """Make game ``name``'s process-wide engine answer from ``book`` (a book
+    file's path, a book object, or None for none) and return the book.
+
+    Raises ValueError if the game's engine takes no book, if the file is not
+    a book of the game's board (or not a book at all), OSError if it cannot
+    be read. Answers stay the same; only their speed changes."""
+    engine = specialised_engine(name)
+    attach = getattr(engine, "use_book", None)
+    if attach is None:
+        raise ValueError(f"{name} has no opening book: its engine takes none")
+    return attach(book)
 
 
 __all__ = [
@@ -175,4 +197,5 @@ __all__ = [
     "has_specialised_engine",
     "policy",
     "specialised_engine",
+    "use_book",
 ]

@@ -14,11 +14,18 @@ children are not in the book, and proving which of them keeps the value can
 take several seconds (a 9-stone null-window search each), more than an AI move
 may. Every shallower position's move follows from its children's scores.
 
+A book is for one board (:attr:`Book.shape`): its file says which, and a
+book is never used on another (the keys of two boards mean different
+positions). Only the standard board's ships with the package
+(:func:`shipped_path` says where any board's would be); others are built
+with ``unbeatable book build connect4:COLUMNS,ROWS``.
+
 This module reads books and looks positions up; :mod:`.book_builder` builds
 them (it needs the solver, which needs this module).
 
-File format (version 3, little endian): ``b"UBC4BOOK"``, version (u32),
-plies (u32), entries (u64), then one zlib stream of
+File format (version 4, little endian): ``b"UBC4BOOK"``, version (u32),
+plies (u32), entries (u64), the board's columns and rows (u16 each), then one
+zlib stream of
 
 * the sorted canonical keys, each stored as its difference from the previous
   key (the first from 0) in 8 bytes, byte plane by byte plane: all lowest
@@ -26,11 +33,12 @@ plies (u32), entries (u64), then one zlib stream of
   the high planes are runs of zeros that compress to almost nothing;
 * the scores (i8 each, Pons' convention, side to move), in key order;
 * the best moves (i8 each, in key order): for a deepest-level position the
-  column (0-6) of the first move in centre-first order that keeps its score,
+  column (0-6 on the standard board) of the first move in centre-first order that keeps its score,
   for the position as its key encodes it (the smaller of its and its mirror's
   key); -1 elsewhere.
 
-Version 2 files (no moves) still load.
+Version 3 files (the same without the board: the shipped book's) and version
+2 files (no moves either) still load, as books of the standard 7x6 board.
 
 The 8-ply book's 129,498 positions take 10 bytes each before compression and
 about one after it (see the README for the shipped file's size).
@@ -57,16 +65,26 @@ from unbeatable.games.connect4 import (
     position_key,
     predecessors,
 )
+from unbeatable.games.connect4 import shape as connect4_shape
 
 MAGIC = b"UBC4BOOK"
-VERSION = 3
-#: Versions :func:`load_book` reads (2: scores only).
-_READABLE = (2, 3)
+VERSION = 4
+#: Versions :func:`load_book` reads (2: scores only; 2 and 3: the standard board's).
+_READABLE = (2, 3, 4)
 #: Stored where a position has no move of its own in the book.
 NO_MOVE = -1
 _HEADER = struct.Struct("<8sIIQ")
-#: The book shipped with the package (absent until built).
-DEFAULT_BOOK = Path(__file__).resolve().parent / "data" / "book.bin"
+#: What version 4 adds to the header: the board's columns and rows.
+_BOARD = struct.Struct("<HH")
+_DATA = Path(__file__).resolve().parent / "data"
+#: The book shipped with the package (the standard board's; absent until built).
+DEFAULT_BOOK = _DATA / "book.bin"
+
+
+def shipped_path(shape: Shape) -> Path:
+    """Where the package keeps a board's book if it ships one: ``data/book.bin``
+    for the standard board (as ever), ``data/book-COLUMNSxROWS.bin`` for others."""
+    return DEFAULT_BOOK if shape == STANDARD else _DATA / f"book-{shape.size}.bin"
 
 
 def book_key(position: Connect4Position) -> tuple[int, bool]:
@@ -87,37 +105,40 @@ class Book:
     fast.
     """
 
-    #: The board the book's positions are on (the file format is the
-    #: standard board's); it answers nothing about other boards.
-    shape: Shape = STANDARD
-
     def __init__(
         self,
         plies: int,
         keys: Iterable[int],
         scores: Iterable[int],
         moves: Iterable[int] | None = None,
+        shape: Shape = STANDARD,
     ) -> None:
         keys, scores = list(keys), list(scores)
         best = [NO_MOVE] * len(keys) if moves is None else list(moves)
         triples = sorted(zip((int(k) for k in keys), scores, best, strict=True))
+        #: The board the book's positions are on; it answers nothing about others.
+        self.shape = shape
         self.plies = plies
         self.keys = array("Q", (k for k, _, _ in triples))
         self.scores = array("b", (int(s) for _, s, _ in triples))
         self.moves = array("b", (int(m) for _, _, m in triples))
 
     @classmethod
-    def _sorted(cls, plies: int, keys: array[int], scores: array[int], moves: array[int]) -> Book:
+    def _sorted(
+        cls, shape: Shape, plies: int, keys: array[int], scores: array[int], moves: array[int]
+    ) -> Book:
         """A book from arrays already in key order (loading: no sort needed)."""
         book = cls.__new__(cls)
-        book.plies, book.keys, book.scores, book.moves = plies, keys, scores, moves
+        book.shape, book.plies = shape, plies
+        book.keys, book.scores, book.moves = keys, scores, moves
         return book
 
     def __len__(self) -> int:
         return len(self.keys)
 
     def __repr__(self) -> str:
-        return f"<Book plies={self.plies} positions={len(self)}>"
+        board = "" if self.shape == STANDARD else f" board={self.shape.size}"
+        return f"<Book{board} plies={self.plies} positions={len(self)}>"
 
     def get_key(self, key: int) -> int | None:
         """Score stored under canonical ``key``, or None."""
@@ -210,26 +231,52 @@ class Book:
         planes = b"".join(raw[j::8] for j in range(8))  # all lowest bytes first, ...
         payload = zlib.compress(planes + self.scores.tobytes() + self.moves.tobytes(), 9)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(_HEADER.pack(MAGIC, VERSION, self.plies, count) + payload)
+        header = _HEADER.pack(MAGIC, VERSION, self.plies, count)
+        board = _BOARD.pack(self.shape.columns, self.shape.rows)
+        tmp.write_bytes(header + board + payload)
         os.replace(tmp, path)
 
 
-#: Every valid score (-21..21) as a signed byte: deleting them from the
-#: stored scores must leave nothing (a check at C speed, not per entry).
-_SCORE_BYTES = bytes(s & 0xFF for s in range(-21, 22))
-_MOVE_BYTES = bytes(m & 0xFF for m in range(NO_MOVE, STANDARD.columns))
+class WrongBoardError(ValueError):
+    """A book of one board offered to another (the error names both)."""
 
 
-def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
-    """Read a book written by :meth:`Book.save`; raises ValueError if it is not one."""
+def _allowed(low: int, high: int) -> bytes:
+    """The signed bytes ``low..high``: deleting them from stored bytes must
+    leave nothing (a range check at C speed, not per entry)."""
+    return bytes(v & 0xFF for v in range(low, high + 1))
+
+
+def load_book(path: Path | str = DEFAULT_BOOK, shape: Shape | None = None) -> Book:
+    """Read a book written by :meth:`Book.save`.
+
+    Raises ValueError if the file is not one (or is corrupt), and
+    :class:`WrongBoardError` if ``shape`` is given and the book is another
+    board's. Raises OSError if the file cannot be read.
+    """
     data = Path(path).read_bytes()
     if len(data) < _HEADER.size:
         raise ValueError(f"{path}: too short for a Connect Four book")
     magic, version, plies, count = _HEADER.unpack_from(data)
     if magic != MAGIC or version not in _READABLE:
         raise ValueError(f"{path}: not a Connect Four book (version {VERSION})")
+    start = _HEADER.size
+    board = STANDARD
+    if version >= 4:
+        if len(data) < start + _BOARD.size:
+            raise ValueError(f"{path}: too short for a Connect Four book")
+        columns, rows = _BOARD.unpack_from(data, start)
+        start += _BOARD.size
+        try:
+            board = connect4_shape(columns, rows)
+        except ValueError as exc:
+            raise ValueError(f"{path}: corrupt book (a {columns}x{rows} board {exc})") from None
+    if shape is not None and board != shape:
+        raise WrongBoardError(
+            f"{path}: a book of the {board.size} board cannot serve the {shape.size} board"
+        )
     try:
-        raw = zlib.decompress(data[_HEADER.size :])
+        raw = zlib.decompress(data[start:])
     except zlib.error as exc:
         raise ValueError(f"{path}: corrupt book ({exc})") from None
     width = 10 if version >= 3 else 9  # bytes per entry: key, score (and move)
@@ -244,36 +291,42 @@ def load_book(path: Path | str = DEFAULT_BOOK) -> Book:
     keys = array("Q", accumulate(deltas))
     score_bytes = raw[8 * count : 9 * count]
     move_bytes = raw[9 * count :] if version >= 3 else bytes([NO_MOVE & 0xFF]) * count
+    best = board.win_now(0)  # no score is further from 0
     if (
         deltas.count(0) > (deltas[0] == 0)
-        or score_bytes.translate(None, _SCORE_BYTES)
-        or move_bytes.translate(None, _MOVE_BYTES)
+        or (count and keys[-1] >> (board.columns * board.stride))
+        or score_bytes.translate(None, _allowed(-best, best))
+        or move_bytes.translate(None, _allowed(NO_MOVE, board.columns - 1))
     ):
-        raise ValueError(f"{path}: corrupt book (keys out of order, scores or moves out of range)")
-    return Book._sorted(plies, keys, array("b", score_bytes), array("b", move_bytes))
+        raise ValueError(
+            f"{path}: corrupt book (keys out of order or too big for {board.size}, "
+            "scores or moves out of range)"
+        )
+    return Book._sorted(board, plies, keys, array("b", score_bytes), array("b", move_bytes))
 
 
-_default_book: Book | None = None
-_default_loaded = False
-_default_lock = threading.Lock()
+#: board -> its shipped book (None: none ships), each loaded once.
+_shipped: dict[Shape, Book | None] = {}
+_shipped_lock = threading.Lock()
 
 
-def default_book() -> Book | None:
-    """The shipped opening book, loaded once, at first use (None if not shipped)."""
-    global _default_book, _default_loaded
-    with _default_lock:
-        if not _default_loaded:
-            _default_loaded = True
-            if DEFAULT_BOOK.exists():
-                _default_book = load_book(DEFAULT_BOOK)
-        return _default_book
+def default_book(shape: Shape = STANDARD) -> Book | None:
+    """The opening book shipped for ``shape``'s board (only the standard board
+    has one today), loaded once, at first use; None if none ships."""
+    with _shipped_lock:
+        if shape not in _shipped:
+            path = shipped_path(shape)
+            _shipped[shape] = load_book(path, shape) if path.exists() else None
+        return _shipped[shape]
 
 
 __all__ = [
     "DEFAULT_BOOK",
     "NO_MOVE",
     "Book",
+    "WrongBoardError",
     "book_key",
     "default_book",
     "load_book",
+    "shipped_path",
 ]

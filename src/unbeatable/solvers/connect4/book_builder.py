@@ -7,6 +7,9 @@ follows exactly by negamax over the book itself: a position's score is the
 best of its children's, negated, or the immediate-win score. Results are
 appended to a checkpoint file as they arrive, so an interrupted build resumes
 where it stopped (and a build for more plies reuses one for fewer).
+
+Every board builds the same way (``game``: the standard board's rules by
+default); the book records its board.
 """
 
 from __future__ import annotations
@@ -18,7 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from unbeatable.games.connect4 import STANDARD, Connect4Position, canonical_key, connect4
+from unbeatable.games.connect4 import (
+    STANDARD,
+    Connect4Game,
+    Connect4Position,
+    Shape,
+    canonical_key,
+    connect4,
+    rules_for,
+)
 from unbeatable.solvers.connect4.book import NO_MOVE, Book, book_key
 from unbeatable.solvers.connect4.engine import Connect4Engine
 
@@ -26,7 +37,9 @@ from unbeatable.solvers.connect4.engine import Connect4Engine
 CHUNK = 32
 
 #: Rough core-seconds to solve one deepest-level position (score and move)
-#: of 8 stones, and how many times longer each stone fewer takes: the shipped
+#: of 8 stones on the standard board (34 empty cells), and how many times
+#: longer each empty cell more takes (another board's positions cost what a
+#: standard one's with as many empty cells does): the shipped
 #: 8-stone book took about 0.5 core-seconds a position (README: 91,295
 #: positions, about 6.5 hours on two cores), and a 3-stone book about 30
 #: seconds a position (issue 19: half an hour for the 3-stone level on two
@@ -58,10 +71,16 @@ class BookPlan(NamedTuple):
     seconds: float
 
 
-def rough_seconds(stones: int) -> float:
+#: Empty cells of the positions :data:`SECONDS_AT_8` was measured on.
+EMPTY_AT_8 = 34
+
+
+def rough_seconds(stones: int, cells: int = 42) -> float:
     """Rough core-seconds to solve one deepest-level position of ``stones``
-    stones (:data:`SECONDS_AT_8`, :data:`GROWTH_PER_STONE`)."""
-    return max(SECONDS_AT_LEAST, SECONDS_AT_8 * GROWTH_PER_STONE ** (8 - stones))
+    stones on a board of ``cells`` cells (:data:`SECONDS_AT_8`,
+    :data:`GROWTH_PER_STONE`: what matters is how many cells are empty)."""
+    empty = cells - stones
+    return max(SECONDS_AT_LEAST, SECONDS_AT_8 * GROWTH_PER_STONE ** (empty - EMPTY_AT_8))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +98,15 @@ class BookStats:
     bytes: int
 
 
-def enumerate_positions(plies: int, root: str = "") -> list[list[tuple[int, str]]]:
+def enumerate_positions(
+    plies: int, root: str = "", game: Connect4Game | None = None
+) -> list[list[tuple[int, str]]]:
     """Per level (root's stone count up to ``plies`` stones), the (canonical
-    key, move sequence) of every position reachable from ``root`` by legal
-    play with no four yet, one per mirror pair, sorted by move sequence so
-    that siblings sit together."""
-    game = connect4()
+    key, move sequence) of every position of ``game``'s board (the standard
+    one by default) reachable from ``root`` by legal play with no four yet,
+    one per mirror pair, sorted by move sequence so that siblings sit
+    together."""
+    game = connect4() if game is None else game
     start = game.parse(root)
     if start.moves is None or start.winner is not None:
         raise ValueError("the root must be a move sequence of a game still running")
@@ -105,6 +127,8 @@ def enumerate_positions(plies: int, root: str = "") -> list[list[tuple[int, str]
 #: A deepest-level position to solve: its key, its move sequence, and its
 #: score if a checkpoint already has it (then only its move is searched).
 Task = tuple[int, str, "int | None"]
+#: A worker's share: the board, and the positions to solve on it.
+Chunk = tuple[Shape, list[Task]]
 
 
 def _as_keyed(position: Connect4Position) -> Connect4Position:
@@ -118,8 +142,9 @@ def _as_keyed(position: Connect4Position) -> Connect4Position:
     return Connect4Position(shape, shape.mirror(position.x), shape.mirror(position.o), mirrored)
 
 
-def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
-    """Worker task: exact score and best move of each position given.
+def _solve_chunk(chunk: Chunk) -> list[tuple[int, int, int]]:
+    """Worker task: exact score and best move of each position given, on
+    the chunk's board.
 
     Uses the worker process's shared table without clearing it, so siblings
     solved one after another reuse each other's work, and tests each
@@ -128,10 +153,12 @@ def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
     (one stone past the book) is proven to keep the score, children that the
     shipped book's bound already rules out skipped.
     """
-    game = connect4()
-    # The shipped book is used only for bounds one stone past it (and its
-    # own moves, the very ones this computes); scores come from searches.
-    engine = Connect4Engine()
+    board, items = chunk
+    game = rules_for(board)
+    # The shipped book (if the board has one) is used only for bounds one
+    # stone past it (and its own moves, the very ones this computes); scores
+    # come from searches.
+    engine = Connect4Engine(game=game)
     out = []
     guess: int | None = None
     for key, moves, known in items:
@@ -143,14 +170,28 @@ def _solve_chunk(items: list[Task]) -> list[tuple[int, int, int]]:
     return out
 
 
-def _read_checkpoint(path: Path) -> tuple[dict[int, int], dict[int, int]]:
+#: A checkpoint's first line names its board (``board 6x5``); one without it
+#: (written before boards had books) is the standard board's.
+BOARD_LINE = "board"
+
+
+def _read_checkpoint(path: Path, board: Shape) -> tuple[dict[int, int], dict[int, int]]:
     """Scores and moves already solved, from a checkpoint: one ``key score``
-    or ``key score move`` line per position (a torn last line is ignored)."""
+    or ``key score move`` line per position (a torn last line is ignored).
+    Raises ValueError if the checkpoint is another board's."""
     scores: dict[int, int] = {}
     moves: dict[int, int] = {}
     if not path.exists():
         return scores, moves
-    for line in path.read_text().splitlines():
+    lines = path.read_text().splitlines()
+    first = lines[0].split() if lines else []
+    size = first[1] if len(first) == 2 and first[0] == BOARD_LINE else STANDARD.size
+    if size != board.size:
+        raise ValueError(
+            f"checkpoint {path} is a build's for the {size} board, not {board.size}: "
+            "give this build another --out"
+        )
+    for line in lines:
         parts = line.split()
         if len(parts) in (2, 3):
             try:
@@ -163,12 +204,14 @@ def _read_checkpoint(path: Path) -> tuple[dict[int, int], dict[int, int]]:
     return scores, moves
 
 
-def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: int) -> None:
+def _derive(
+    game: Connect4Game, levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: int
+) -> None:
     """Fill levels ``upto``..0 (deepest first) from their children's scores.
 
     A position with a child still unknown is left out (partial books).
     """
-    game = connect4()
+    board = game.shape
     for level in range(upto, -1, -1):
         for key, moves in levels[level]:
             if key in scores:
@@ -178,8 +221,8 @@ def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: i
             for col in game.moves(position):
                 child = game.play(position, col)
                 if child.winner is not None:
-                    value = STANDARD.win_now(position.stones)
-                elif child.stones == STANDARD.cells:
+                    value = board.win_now(position.stones)
+                elif child.stones == board.cells:
                     value = 0
                 elif (known := scores.get(canonical_key(child))) is not None:
                     value = -known
@@ -192,6 +235,7 @@ def _derive(levels: list[list[tuple[int, str]]], scores: dict[int, int], upto: i
 
 
 def _finish(
+    game: Connect4Game,
     levels: list[list[tuple[int, str]]],
     scores: dict[int, int],
     moves: dict[int, int],
@@ -205,11 +249,11 @@ def _finish(
     """Derive the shallower levels from the deepest, save every position of
     ``levels`` that has a score as the book ``out`` (with its move, for the
     deepest level), and say what the build did (it began at ``start``)."""
-    _derive(levels, scores, len(levels) - 2)
+    _derive(game, levels, scores, len(levels) - 2)
     keys = [key for level in levels for key, _ in level if key in scores]
     deepest = {key for key, _ in levels[-1]}
     best = [moves.get(k, NO_MOVE) if k in deepest else NO_MOVE for k in keys]
-    book = Book(plies, keys, [scores[k] for k in keys], best)
+    book = Book(plies, keys, [scores[k] for k in keys], best, game.shape)
     out.parent.mkdir(parents=True, exist_ok=True)
     book.save(out)
     return BookStats(
@@ -223,18 +267,21 @@ def _finish(
     )
 
 
-def book_from_checkpoint(plies: int, checkpoint: Path, out: Path, root: str = "") -> BookStats:
+def book_from_checkpoint(
+    plies: int, checkpoint: Path, out: Path, root: str = "", game: Connect4Game | None = None
+) -> BookStats:
     """Write the book that an unfinished build's checkpoint already determines.
 
     Holds the deepest-level positions solved so far and every shallower
     position whose children are all known; lookups of the others miss, and
     the engine searches them. For shipping what an interrupted build reached.
     """
+    game = connect4() if game is None else game
     start = time.perf_counter()
-    levels = enumerate_positions(plies, root)
-    scores, moves = _read_checkpoint(Path(checkpoint))
+    levels = enumerate_positions(plies, root, game)
+    scores, moves = _read_checkpoint(Path(checkpoint), game.shape)
     solved = sum(1 for key, _ in levels[-1] if key in scores)
-    return _finish(levels, scores, moves, plies, Path(out), start, searched=0, resumed=solved)
+    return _finish(game, levels, scores, moves, plies, Path(out), start, searched=0, resumed=solved)
 
 
 def build_book(
@@ -247,8 +294,10 @@ def build_book(
     root: str = "",
     plan: Callable[[BookPlan], None] | None = None,
     keep_checkpoint: bool = True,
+    game: Connect4Game | None = None,
 ) -> BookStats:
-    """Build the book of every position with at most ``plies`` stones and write it to ``out``.
+    """Build the book of every position with at most ``plies`` stones of
+    ``game``'s board (the standard 7x6 by default) and write it to ``out``.
 
     ``workers`` local processes search the deepest level (default: CPU count),
     or Ray tasks when ``ray_address`` is given (``"local"`` starts a local Ray,
@@ -264,14 +313,18 @@ def build_book(
     starts (a book of few stones looks small and can take hours).
     ``keep_checkpoint=False`` removes the checkpoint once the book is written
     (the command line's builds: the book holds everything it had).
+    A checkpoint holds positions by key, which only one board gives meaning:
+    give each board's build its own (the default, next to its own book).
     """
-    if not 0 <= plies <= STANDARD.cells:
-        raise ValueError(f"plies must be within 0..{STANDARD.cells}, got {plies}")
+    game = connect4() if game is None else game
+    cells = game.shape.cells
+    if not 0 <= plies <= cells:
+        raise ValueError(f"plies must be within 0..{cells} on {game.shape.size}, got {plies}")
     start = time.perf_counter()
     out = Path(out)
     checkpoint = Path(checkpoint) if checkpoint else out.with_name(out.name + ".partial")
-    levels = enumerate_positions(plies, root)
-    scores, moves = _read_checkpoint(checkpoint)
+    levels = enumerate_positions(plies, root, game)
+    scores, moves = _read_checkpoint(checkpoint, game.shape)
     deepest = levels[-1]
     todo: list[Task] = [(key, line, scores.get(key)) for key, line in deepest if key not in moves]
     resumed = len(deepest) - len(todo)
@@ -279,17 +332,20 @@ def build_book(
     if plan:
         cores = 0 if ray_address else workers or os.cpu_count() or 1
         stones = len(deepest[0][1]) if deepest else plies  # a move sequence: one stone a move
-        seconds = len(todo) * rough_seconds(stones) / max(1, cores)
+        cells = game.shape.cells
+        seconds = len(todo) * rough_seconds(stones, cells) / max(1, cores)
         plan(BookPlan(total, len(todo), stones, cores, seconds))
     if progress:
         progress(resumed, total)
     # Small enough chunks that no worker idles long at the end.
     size = max(1, min(CHUNK, len(todo) // (32 * (workers or os.cpu_count() or 1))))
-    chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+    chunks: list[Chunk] = [(game.shape, todo[i : i + size]) for i in range(0, len(todo), size)]
     with checkpoint.open("a") as log:
         done = resumed
         results = _run_ray(chunks, ray_address) if ray_address else _run_local(chunks, workers)
         for batch in results:
+            if log.tell() == 0:  # a new checkpoint: first, whose it is
+                log.write(f"{BOARD_LINE} {game.shape.size}\n")
             for key, score, move in batch:
                 scores[key], moves[key] = score, move
                 log.write(f"{key} {score} {move}\n")
@@ -297,15 +353,15 @@ def build_book(
             done += len(batch)
             if progress:
                 progress(done, total)
-    stats = _finish(levels, scores, moves, plies, out, start, searched=len(todo), resumed=resumed)
+    stats = _finish(
+        game, levels, scores, moves, plies, out, start, searched=len(todo), resumed=resumed
+    )
     if not keep_checkpoint:
         checkpoint.unlink(missing_ok=True)
     return stats
 
 
-def _run_local(
-    chunks: list[list[Task]], workers: int | None
-) -> Iterator[list[tuple[int, int, int]]]:
+def _run_local(chunks: list[Chunk], workers: int | None) -> Iterator[list[tuple[int, int, int]]]:
     """Solve chunks in a local process pool, yielding results as they complete.
 
     On an interrupt (Ctrl-C) or any error the pool is terminated at once,
@@ -336,7 +392,7 @@ def _worker_ignores_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_ray(chunks: list[list[Task]], address: str) -> Iterator[list[tuple[int, int, int]]]:
+def _run_ray(chunks: list[Chunk], address: str) -> Iterator[list[tuple[int, int, int]]]:
     """Solve chunks as Ray tasks (Ray imported only here), yielding as they complete."""
     import ray
 

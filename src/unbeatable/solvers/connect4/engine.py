@@ -53,7 +53,7 @@ from unbeatable.search.engine import (
     SearchTimeout,
     Solved,
 )
-from unbeatable.solvers.connect4.book import Book, default_book, load_book
+from unbeatable.solvers.connect4.book import Book, WrongBoardError, default_book, load_book
 from unbeatable.solvers.connect4.bounds import RememberedBounds
 from unbeatable.solvers.connect4.keeping import KeepingMove, prove_keeping_move, weak_score
 from unbeatable.solvers.connect4.sliced import SlicedSearch
@@ -68,10 +68,12 @@ class Connect4Engine:
 
     All engines of a board share one process-wide transposition table (128
     MiB on the standard board, see :mod:`.table`) unless given their own, so
-    repeated queries get faster. ``book``: ``"default"`` for the shipped book
-    (the standard board's; other boards have none yet), None for none, or a
-    :class:`Book` or path. The kernel and the table are loaded at the first
-    search, so an answer from the book alone costs a lookup.
+    repeated queries get faster. ``book``: ``"default"`` for the board's
+    shipped book (only the standard board ships one), None for none, or a
+    :class:`Book` or the path of a book file of the same board (another
+    board's raises :class:`.book.WrongBoardError`, a file that is no book
+    ValueError, a missing one OSError). The kernel and the table are loaded
+    at the first search, so an answer from the book alone costs a lookup.
     ``side_by_side=False`` keeps timed move searches to one test at a time
     (see :mod:`.keeping`; benchmarks compare).
     """
@@ -93,16 +95,9 @@ class Connect4Engine:
         self.bounds = RememberedBounds()
         #: Whether timed move searches test two moves at once.
         self.side_by_side = side_by_side
-        if isinstance(book, str) and book == "default":
-            self.book: Book | None = default_book() if shape == STANDARD else None
-        elif isinstance(book, str | Path):
-            self.book = load_book(book)
-        else:
-            self.book = book
-        if self.book is not None and self.book.shape != shape:
-            raise ValueError(
-                f"a book of {self.book.shape.size} positions cannot serve {shape.size} boards"
-            )
+        #: The opening book it answers early positions from, if any.
+        self.book: Book | None = None
+        self.use_book(default_book(shape) if isinstance(book, str) and book == "default" else book)
 
     def __repr__(self) -> str:
         if self.shape == STANDARD:
@@ -113,6 +108,21 @@ class Connect4Engine:
     def shape(self) -> Shape:
         """The board it solves."""
         return self.game.shape
+
+    def use_book(self, book: Book | Path | str | None) -> Book | None:
+        """Answer from ``book`` from now on (a :class:`Book`, a book file's path,
+        or None for none) and return it; a book of another board raises
+        :class:`.book.WrongBoardError` naming both, and the engine keeps its
+        book. What the engine learnt stays: a book changes the speed of an
+        answer, never the answer."""
+        if isinstance(book, str | Path):
+            book = load_book(book, self.shape)
+        elif book is not None and book.shape != self.shape:
+            raise WrongBoardError(
+                f"a book of the {book.shape.size} board cannot serve the {self.shape.size} board"
+            )
+        self.book = book
+        return book
 
     @property
     def table(self) -> TranspositionTable:
