@@ -138,6 +138,20 @@ def test_solve_and_analyze_take_a_book_file(
     assert analysis["nodes"] == 0 and len(analysis["moves"]) == 5
 
 
+def test_a_book_attached_through_the_api_serves_the_library_but_not_no_book(
+    built: Path,
+) -> None:
+    assert api.solve(SMALL, "33", book=False).nodes > 0  # (its bookless twin made first)
+    attached = api.use_book(SMALL, built)
+    assert attached is not None and attached.shape.size == "5x4"
+    assert api.solve(SMALL, "33").nodes == 0
+    assert api.solve(SMALL, "33", book=False).nodes > 0  # the twin took no book
+    with pytest.raises(WrongBoardError):
+        api.use_book("connect4", built)
+    with pytest.raises(ValueError, match="tictactoe has no opening book"):
+        api.use_book("tictactoe", built)
+
+
 def test_a_book_serves_only_its_own_board(
     built: Path, small: Connect4Game, run_cli: CliRun
 ) -> None:

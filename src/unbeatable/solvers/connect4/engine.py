@@ -131,9 +131,9 @@ class Connect4Engine:
 
     def without_book(self) -> Connect4Engine:
         """A twin that consults no opening book (same board and table, its own
-        remembered proofs): every answer searched, as ``--no-book`` asks."""
-        if self.book is None:
-            return self
+        remembered proofs): every answer searched, as ``--no-book`` asks. A
+        new engine even when this one has no book now: one may be attached
+        later (:meth:`use_book`), and the twin must stay without."""
         return Connect4Engine(
             self.searcher.own_table, None, game=self.game, side_by_side=self.side_by_side
         )
