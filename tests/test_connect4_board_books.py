@@ -182,6 +182,8 @@ def test_bad_book_files_are_one_line_errors(tmp_path: Path, run_cli: CliRun) -> 
         assert f"--book {path}" in err and reason in err
     code, _, err = run_cli("solve", "tictactoe", "", "--book", str(junk))
     assert code == 2 and "tictactoe has no opening book" in err
+    code, _, err = run_cli("analyze", SMALL, "", "--book", str(junk), "--no-book")
+    assert code == 2 and "--book and --no-book contradict each other" in err
 
 
 def test_another_boards_checkpoint_is_refused(tmp_path: Path, small: Connect4Game) -> None:
