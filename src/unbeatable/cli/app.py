@@ -238,6 +238,13 @@ def _searching(game: Game[Any, Any], exact: bool) -> Iterator[ProgressReport]:
     def watch() -> None:
         if done.wait(PATIENCE):
             return
+        # An engine that reports progress and has not yet may still be
+        # loading (its compiled kernel, its book): an answer from the book
+        # comes then, with nothing to announce. Engines that never report
+        # are announced a little later.
+        while tally.since is None and time.monotonic() - start < 3 * PATIENCE:
+            if done.wait(0.05):
+                return
         if exact and budget is not None:
             err.write(
                 f"unbeatable: an exact answer on {game.name} can take long (minutes, or far "
