@@ -205,3 +205,12 @@ def test_no_unhandled_output_on_bad_environment() -> None:
     env = {**os.environ, "COLUMNS": "20"}
     result = cli("analyze", "connect4", "2252576253462244111563", env=env)
     assert result.returncode == 0 and "Traceback" not in result.stderr
+
+
+def test_the_tree_commands_cut_offs_are_the_librarys() -> None:
+    """The CLI's choice of ``--cutoff`` is an enum (typer needs one) kept equal
+    to the library's list, which the API and the page follow too."""
+    from unbeatable import api
+    from unbeatable.cli.app import Cutoff
+
+    assert tuple(cutoff.value for cutoff in Cutoff) == api.CUTOFFS
