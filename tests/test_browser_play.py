@@ -26,6 +26,7 @@ from test_web_browser import (
     choose_game,
     column,
     count,
+    fail_next_move,
     hopeless,
     open_page,
     perfect,
@@ -143,16 +144,7 @@ def test_a_win_a_loss_and_a_draw_each_look_their_own(page: Page) -> None:
 
 
 def test_an_error_is_an_alert_and_goes_when_retried(page: Page) -> None:
-    failures = {"left": 1}
-
-    def fail_once(route: Any) -> None:
-        if failures["left"]:
-            failures["left"] -= 1
-            route.fulfill(status=503, body='{"error": "the engine is busy"}')
-        else:
-            route.continue_()
-
-    page.route("**/api/move", fail_once)
+    fail_next_move(page)
     normal = style(page.locator("#status"), "backgroundColor")
     cell(page, "b2").click()
     settle(page)

@@ -575,7 +575,9 @@ def test_explore_opens_no_move_the_server_says_ends_the_game(page: Page) -> None
 # -- failures, layout, contrast ------------------------------------------------------------
 
 
-def test_a_failed_request_never_freezes_the_game(page: Page) -> None:
+def fail_next_move(page: Page) -> None:
+    """The page's next ``POST /api/move`` gets the answer of a busy server
+    (503 with a JSON error); the ones after it go through."""
     failures = {"left": 1}
 
     def fail_once(route: Any) -> None:
@@ -586,6 +588,10 @@ def test_a_failed_request_never_freezes_the_game(page: Page) -> None:
             route.continue_()
 
     page.route("**/api/move", fail_once)
+
+
+def test_a_failed_request_never_freezes_the_game(page: Page) -> None:
+    fail_next_move(page)
     cell(page, "b2").click()
     settle(page)
     expect(page.locator("#status")).to_contain_text("The AI could not answer: the engine is busy")
