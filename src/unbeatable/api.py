@@ -352,16 +352,7 @@ def analyze(
     known = _analyses.get((game, algorithm, pos)) if book else None
     if known is not None:  # the same board, maybe reached by another move order
         return known._replace(position=game.format(pos), exact=True if report_exact else None)
-    if not book:
-        return _analyse(
-            game,
-            pos,
-            engine(game, algorithm, book=False),
-            limits(time_limit, stop, progress),
-            report_exact,
-            line_engine=engine(game, book=False),
-        )
-    return _analyse_afresh(game, pos, algorithm, time_limit, stop, report_exact, progress)
+    return _analyse_afresh(game, pos, algorithm, time_limit, stop, report_exact, progress, book)
 
 
 def _analyse_afresh(
@@ -372,16 +363,19 @@ def _analyse_afresh(
     stop: threading.Event | None,
     report_exact: bool,
     progress: Callable[[Progress], None] | None = None,
+    book: bool = True,
 ) -> Analysis:
     analysis = _analyse(
         game,
         pos,
-        engine(game, algorithm),
+        engine(game, algorithm, book=book),
         limits(time_limit, stop, progress),
         report_exact,
-        line_engine=engine(game),
+        line_engine=engine(game, book=book),
     )
-    if analysis.complete:  # a line cut short by the limits is not remembered
+    # A line cut short by the limits is not remembered; nor is an analysis
+    # without the book (asked for as a proof searched anew, it is not looked up).
+    if analysis.complete and book:
         _analyses.put((game, algorithm, pos), analysis)
     return analysis
 
