@@ -361,3 +361,55 @@ def test_agrees_with_generic_negamax(engine: Connect4Engine) -> None:
         assert ours.outcome == theirs.outcome, game.format(position)
         weak = generic.solve(position, weak=True).outcome
         assert weak.result == ours.outcome.result
+
+
+def _long_searches(count: int, weak: bool) -> list[tuple[str, int]]:
+    """Positions of the public sets that one thread solves in more than
+    three times the nodes after which a helper starts."""
+    from unbeatable.solvers.connect4 import sliced
+
+    alone = sliced.SlicedSearch(TranspositionTable(), helpers=False)
+    found = []
+    for moves, expected in cases("Test_L1_R2"):
+        before = alone.nodes
+        alone.score(game.parse(moves), Limits(), weak=weak)
+        if alone.nodes - before > 3 * sliced.HELPER_AFTER * sliced.SLICE:
+            found.append((moves, expected))
+            if len(found) == count:
+                break
+    return found
+
+
+def test_a_helper_thread_changes_no_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past a tenth of a second (here, a slice) a narrowing search gets a helper thread
+    (lazy SMP: the same narrowing, its tests from the other side, over the
+    same table): strong and weak scores stay exact, and the helper's nodes
+    are counted."""
+    from unbeatable.solvers.connect4 import sliced
+
+    races: list[sliced._Race] = []
+
+    class Counted(sliced._Race):
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)  # type: ignore[arg-type]
+            races.append(self)
+
+    monkeypatch.setattr(sliced, "_Race", Counted)
+    monkeypatch.setattr(sliced, "HELPER_AFTER", 1)  # searches of a few slices will do
+    for weak in (False, True):
+        for moves, expected in _long_searches(4, weak):
+            search = sliced.SlicedSearch(TranspositionTable())
+            races.clear()
+            score = search.score(game.parse(moves), Limits(), weak=weak)
+            assert score == (sign(expected) if weak else expected), moves
+            assert len(races) == 1 and search.nodes >= races[0].nodes > 0
+
+
+def test_a_helper_thread_ends_with_its_search() -> None:
+    """Out of time (or stopped), the search takes its helper with it."""
+    from unbeatable.solvers.connect4 import sliced
+
+    search = sliced.SlicedSearch(TranspositionTable())
+    with pytest.raises(SearchTimeout):
+        search.score(game.initial(), Limits.seconds(0.4))
+    assert not [t for t in threading.enumerate() if t.name == "connect4-helper"]

@@ -135,6 +135,8 @@ def shape_constants(shape: rules.Shape) -> dict[str, Any]:
         "STACK_DEPTH": shape.cells + 2,
         "_CENTRE": U(sum(column << (c * stride) for c in set(centre))),
         "_ODD_ROWS": U(shape.bottom * sum(1 << r for r in range(0, shape.rows, 2))),
+        "_EVEN_ROWS": U(shape.bottom * sum(1 << r for r in range(1, shape.rows, 2))),
+        "CLAIMEVEN": shape.rows % 2 == 0,
     }
 
 
@@ -157,10 +159,18 @@ ORDER: tuple[int, ...] = _STANDARD["ORDER"]
 #: The largest score (and the table's offset for bounds).
 SCORE: int = _STANDARD["SCORE"]
 
+#: Cells of rows 2, 4, 6, ... counted from the bottom.
+_EVEN_ROWS: np.uint64 = _STANDARD["_EVEN_ROWS"]
+#: Whether the board's height is even: then the second player can answer
+#: every stone on top of it and take every even row's cell (claimeven).
+CLAIMEVEN: bool = _STANDARD["CLAIMEVEN"]
+
 # Fields of ``stats``: the search's, then where an aborted :func:`narrow`
 # stood (its interval, guess, guided tests left and the test under way).
 NODES, BUDGET, ABORTED, GENERATION, DEPTH = 0, 1, 2, 3, 4
 LO, HI, GUESS, GUIDED_LEFT, PROBE = 5, 6, 7, 8, 9
+#: Nonzero in a helper thread's :func:`narrow`: see :func:`other_probe_point`.
+HELPER = 10
 TABLE_SIZE: int = _STANDARD["TABLE_SIZE"]
 _SIZE: np.uint64 = _STANDARD["_SIZE"]
 QUOTIENT_BITS: int = _STANDARD["QUOTIENT_BITS"]
@@ -185,7 +195,7 @@ def win_now(n: int) -> int:
 
 def new_stats() -> np.ndarray:
     """A fresh ``stats`` array (see the module docstring)."""
-    return np.zeros(10, dtype=np.int64)
+    return np.zeros(11, dtype=np.int64)
 
 
 @_template()
@@ -244,6 +254,27 @@ def winning_cells(stones: np.uint64, mask: np.uint64) -> np.uint64:
         r |= pair & (stones << s)
         r |= pair & (stones >> (U(3) * s))
     return r & (BOARD ^ mask)
+
+
+@_template(inline="always")
+def no_four_left(cur: np.uint64, mask: np.uint64, moves: int) -> bool:
+    """Whether the side to move can be kept from ever making four, so that a
+    draw is the best it can hope for (a score of at most 0).
+
+    Always so when its stones and every empty cell hold no four. On a board
+    of even height, with the first player to move, the second can answer
+    each stone on top of it in the same column (claimeven; and when the
+    first plays the even-row cell a column offers now, the second plays the
+    same in another such column: there is an even number of them). The
+    first player then gets only its stones, the empty cells of odd rows and
+    those even-row cells playable now: no four there, no win. (Allis' rule;
+    in a null-window test of "more than 0?" it fails such positions at once.)
+    """
+    empty = BOARD ^ mask
+    if CLAIMEVEN and moves % 2 == 0:
+        playable = (mask + BOTTOM) & BOARD
+        return not is_four(cur | (empty & ~(_EVEN_ROWS & ~playable)))
+    return not is_four(cur | empty)
 
 
 # -- transposition table ----------------------------------------------------------
@@ -493,10 +524,13 @@ def search(
             else:
                 # Neither side wins with its next stone: the score lies
                 # between losing to the opponent's second stone and winning
-                # with our own second; then the table may know tighter
-                # bounds. (Pons' order of tests, so node counts match his.)
+                # with our own second, and not at all if no four is left
+                # to it (:func:`no_four_left`, tested only when a win would
+                # matter); then the table may know tighter bounds.
                 lower = -win_now(n + 3)
                 upper = win_now(n + 2)
+                if b > 0 and no_four_left(cur, mask, n):
+                    upper = 0
                 if a < lower:
                     a = lower
                     if a >= b:
@@ -583,6 +617,18 @@ def probe_point(lo: int, hi: int, guess: int) -> int:
 
 
 @_template()
+def other_probe_point(lo: int, hi: int, guess: int) -> int:
+    """A helper thread's next test of ``[lo, hi]``: :func:`probe_point`'s
+    from the other side (the score negated), and with a ``guess`` the test
+    just above it. An exact score takes two expensive tests, "more than
+    s - 1?" (yes) and "more than s?" (no): the main thread comes to the
+    first from below while its helper comes to the second from above."""
+    if guess != NO_GUESS:
+        return min(max(guess + 1, lo + 1), hi) - 1
+    return -probe_point(-hi, -lo, NO_GUESS) - 1
+
+
+@_template()
 def next_guess(lo: int, hi: int, failed_low: bool) -> int:
     """The guess of the second guided test, after the first landed on
     ``[lo, hi]``: "is it hi after all?" or "is it more than lo?"."""
@@ -623,7 +669,10 @@ def narrow(
     stats[ABORTED] = 0
     while lo < hi:
         if not resume:
-            med = probe_point(lo, hi, guess if guided > 0 else NO_GUESS)
+            if stats[HELPER]:
+                med = other_probe_point(lo, hi, guess if guided > 0 else NO_GUESS)
+            else:
+                med = probe_point(lo, hi, guess if guided > 0 else NO_GUESS)
         r = search(cur, mask, moves, med, med + 1, EXACT, table, bits, ints, stats, resume)
         resume = False
         if stats[ABORTED]:
@@ -671,7 +720,7 @@ class Kernel:
     callers need only this object."""
 
     U = U
-    NODES, BUDGET, ABORTED, GENERATION = NODES, BUDGET, ABORTED, GENERATION
+    NODES, BUDGET, ABORTED, GENERATION, HELPER = NODES, BUDGET, ABORTED, GENERATION, HELPER
     LO, HI = LO, HI
     EXACT, NO_GUESS, PROVEN = EXACT, NO_GUESS, PROVEN
 

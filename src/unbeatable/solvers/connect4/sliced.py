@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 #: Nodes per slice of a search (about 10 ms): how often the limits are checked.
 SLICE = 100_000
+#: Slices after which a narrowing search gets a helper thread on the other
+#: core (about a tenth of a second: shorter searches are not worth a thread).
+HELPER_AFTER = 10
 _UNLIMITED_NODES = 1 << 62
 
 
@@ -65,11 +68,20 @@ class SlicedSearch:
     counts its own nodes.
     """
 
-    def __init__(self, table: TranspositionTable | None = None, shape: Shape = STANDARD) -> None:
+    def __init__(
+        self,
+        table: TranspositionTable | None = None,
+        shape: Shape = STANDARD,
+        *,
+        helpers: bool = True,
+    ) -> None:
         if table is not None and table.shape != shape:
             raise ValueError(f"a table of {table.shape.size} boards cannot serve {shape.size}")
         #: The board searched.
         self.shape = shape
+        #: Whether a narrowing search past :data:`HELPER_AFTER` slices gets a
+        #: helper thread (lazy SMP on the second core).
+        self.helpers = helpers
         self._table = table
         self._stacks: _Stacks | None = None
         self._count = _Count()
@@ -210,7 +222,50 @@ class SlicedSearch:
                 )
             )
 
-        return self._in_slices(step, stacks.stats, table.generation, limits, narrowing=True)
+        def helper(race: _Race) -> int | None:
+            """The same narrowing on this (helper) thread, its tests placed
+            from the other side (see :func:`~.kernel.other_probe_point`),
+            until it or the main search ends."""
+            mine = self._mine
+            stats = mine.stats
+            stats[k.NODES] = 0
+            stats[k.GENERATION] = table.generation
+            stats[k.HELPER] = 1
+            race.stats = stats  # its nodes, read as it goes
+            resume = False
+            try:
+                while not race.ended:
+                    stats[k.BUDGET] = stats[k.NODES] + SLICE
+                    value = int(
+                        k.narrow(
+                            cur,
+                            mask,
+                            stones,
+                            lo,
+                            hi,
+                            guess,
+                            entries,
+                            mine.bits,
+                            mine.ints,
+                            stats,
+                            resume,
+                        )
+                    )
+                    if not stats[k.ABORTED]:
+                        return value
+                    resume = True
+                return None
+            finally:
+                stats[k.HELPER] = 0
+
+        return self._in_slices(
+            step,
+            stacks.stats,
+            table.generation,
+            limits,
+            narrowing=True,
+            helper=helper if self.helpers else None,
+        )
 
     def clear(self) -> None:
         """Forget what the table learnt (benchmarks time positions from scratch)."""
@@ -232,26 +287,37 @@ class SlicedSearch:
         limits: Limits,
         *,
         narrowing: bool = False,
+        helper: Callable[[_Race], int | None] | None = None,
     ) -> int:
         """Run a kernel search, ``step(resume)``, :data:`SLICE` nodes at a time
         until it finishes, checking the limits before each slice (and
         reporting to ``limits.progress``: nodes, and the score window when
         the step is :func:`~.kernel.narrow`); raises :class:`SearchTimeout`
-        once they expire. Counts its nodes."""
+        once they expire. Counts its nodes. With a ``helper``, a search past
+        :data:`HELPER_AFTER` slices runs it on a thread of its own (see
+        :class:`_Race`): its nodes are counted and reported too, and if it
+        finishes first its value is the answer."""
         k = kernel(self.shape)
         stats[k.NODES] = 0
         stats[k.GENERATION] = generation
         report = limits.progress
         reported = 0
         resume = False
+        slices = 0
+        race: _Race | None = None
         try:
             while True:
                 if limits.bounded and limits.expired():
                     raise SearchTimeout(f"limits reached after {int(stats[k.NODES]):,} nodes")
+                if race is not None and race.value is not None:
+                    return race.value  # the helper finished first
+                slices += 1
+                if helper is not None and race is None and slices > HELPER_AFTER:
+                    race = _Race(helper)
                 stats[k.BUDGET] = stats[k.NODES] + SLICE
                 value = step(resume)
                 if report is not None:
-                    nodes = int(stats[k.NODES])
+                    nodes = int(stats[k.NODES]) + (0 if race is None else race.nodes)
                     if narrowing and stats[k.ABORTED]:
                         report(Progress(nodes - reported, int(stats[k.LO]), int(stats[k.HI])))
                     else:
@@ -261,4 +327,50 @@ class SlicedSearch:
                     return value
                 resume = True
         finally:
-            self._count.nodes += int(stats[k.NODES])
+            nodes = int(stats[k.NODES])
+            if race is not None:
+                nodes += race.end()
+                if report is not None and nodes > reported:
+                    report(Progress(nodes - reported))  # the helper's last nodes
+            self._count.nodes += nodes
+
+
+class _Race:
+    """A helper thread running ``helper(race)`` beside a search (lazy SMP:
+    both search the same position over the shared table, so each finds what
+    the other stored): its value once it finishes first, and its nodes."""
+
+    def __init__(self, helper: Callable[[_Race], int | None]) -> None:
+        self.value: int | None = None
+        #: The helper's ``stats`` (set by the helper as it starts).
+        self.stats: np.ndarray | None = None
+        self._ended = threading.Event()
+        self._failed: list[BaseException] = []
+        self._thread = threading.Thread(
+            target=self._run, args=(helper,), name="connect4-helper", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, helper: Callable[[_Race], int | None]) -> None:
+        try:
+            self.value = helper(self)
+        except BaseException as error:  # raised again in the searching thread
+            self._failed.append(error)
+
+    @property
+    def ended(self) -> bool:
+        """Whether the search is over (the helper stops within a slice)."""
+        return self._ended.is_set()
+
+    @property
+    def nodes(self) -> int:
+        """Nodes the helper has searched so far."""
+        return 0 if self.stats is None else int(self.stats[0])  # the kernel's NODES
+
+    def end(self) -> int:
+        """Stop the helper and return the nodes it searched."""
+        self._ended.set()
+        self._thread.join()
+        if self._failed:
+            raise self._failed[0]
+        return self.nodes
