@@ -20,6 +20,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import random
 import resource
 import subprocess
 import sys
@@ -44,12 +45,16 @@ def solve_ours(board: Shape, helpers: bool) -> tuple[int, int, float, float]:
     search = SlicedSearch(TranspositionTable(board), board, helpers=helpers)
     rules = rules_for(board)
     start_position = rules.initial()
-    # Compile (or load) the board's kernel on a position one move from full.
-    warm = start_position
-    while len(rules.moves(warm)) and rules.winner(warm) is None and warm.stones < board.cells - 4:
-        warm = rules.play(warm, rules.moves(warm)[0])
-    if rules.winner(warm) is None and not rules.winning_moves(warm, warm.to_move):
-        search.score(warm, Limits())
+    # Compile (or load) the board's kernel first, on a random position a few
+    # cells from full that nobody has won and the side to move cannot win at once.
+    rng = random.Random(1)
+    while True:
+        warm = start_position
+        while warm.stones < board.cells - 6 and rules.winner(warm) is None:
+            warm = rules.play(warm, rng.choice(rules.moves(warm)))
+        if rules.winner(warm) is None and not rules.winning_moves(warm, warm.to_move):
+            break
+    search.score(warm, Limits())
     search.clear()
     before = search.nodes
     wall, cpu = time.perf_counter(), time.process_time()
@@ -98,12 +103,12 @@ def main(argv: list[str] | None = None) -> int:
         size = f"{each.columns}x{each.rows}"
         one = solve_ours(each, helpers=False)
         print(
-            f"{size:6} {1:>7} {one[0]:>5} {one[1]:>15,} {one[2]:>8.1f}s {one[3]:>8.1f}s", flush=True
+            f"{size:6} {1:>7} {one[0]:>5} {one[1]:>15,} {one[2]:>8.2f}s {one[3]:>8.2f}s", flush=True
         )
         two = solve_ours(each, helpers=True)
         assert two[0] == one[0], f"{size}: {two[0]} with a helper, {one[0]} without"
         print(
-            f"{size:6} {2:>7} {two[0]:>5} {two[1]:>15,} {two[2]:>8.1f}s {two[3]:>8.1f}s "
+            f"{size:6} {2:>7} {two[0]:>5} {two[1]:>15,} {two[2]:>8.2f}s {two[3]:>8.2f}s "
             f"{'wall 2 / 1 threads ' + format(two[2] / one[2], '.2f'):>24}",
             flush=True,
         )
@@ -111,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             score, wall, cpu = solve_reference(args.reference)
             assert score == one[0], f"the reference says {score}, we say {one[0]}"
             print(
-                f"{'7x6':6} {'ref':>7} {score:>5} {'':>15} {wall:>8.1f}s {cpu:>8.1f}s "
+                f"{'7x6':6} {'ref':>7} {score:>5} {'':>15} {wall:>8.2f}s {cpu:>8.2f}s "
                 f"{'wall ours (2) / ref ' + format(two[2] / wall, '.2f'):>24}",
                 flush=True,
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -380,22 +381,30 @@ def _long_searches(count: int, weak: bool) -> list[tuple[str, int]]:
     return found
 
 
-def test_a_helper_thread_changes_no_score(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past a tenth of a second (here, a slice) a narrowing search gets a helper thread
+@pytest.fixture
+def races(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The helper threads started (searches of a few slices get one here)."""
+    from unbeatable.solvers.connect4 import sliced
+
+    started: list[sliced._Race] = []
+
+    class Counted(sliced._Race):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            started.append(self)
+
+    monkeypatch.setattr(sliced, "_Race", Counted)
+    monkeypatch.setattr(sliced, "HELPER_AFTER", 1)
+    return started
+
+
+def test_a_helper_thread_changes_no_score(races: list[Any]) -> None:
+    """Past a second (here, a slice) a narrowing search gets a helper thread
     (lazy SMP: the same narrowing, its tests from the other side, over the
     same table): strong and weak scores stay exact, and the helper's nodes
     are counted."""
     from unbeatable.solvers.connect4 import sliced
 
-    races: list[sliced._Race] = []
-
-    class Counted(sliced._Race):
-        def __init__(self, *args: object) -> None:
-            super().__init__(*args)  # type: ignore[arg-type]
-            races.append(self)
-
-    monkeypatch.setattr(sliced, "_Race", Counted)
-    monkeypatch.setattr(sliced, "HELPER_AFTER", 1)  # searches of a few slices will do
     for weak in (False, True):
         for moves, expected in _long_searches(4, weak):
             search = sliced.SlicedSearch(TranspositionTable())
@@ -405,11 +414,12 @@ def test_a_helper_thread_changes_no_score(monkeypatch: pytest.MonkeyPatch) -> No
             assert len(races) == 1 and search.nodes >= races[0].nodes > 0
 
 
-def test_a_helper_thread_ends_with_its_search() -> None:
+def test_a_helper_thread_ends_with_its_search(races: list[Any]) -> None:
     """Out of time (or stopped), the search takes its helper with it."""
     from unbeatable.solvers.connect4 import sliced
 
     search = sliced.SlicedSearch(TranspositionTable())
     with pytest.raises(SearchTimeout):
         search.score(game.initial(), Limits.seconds(0.4))
+    assert len(races) == 1 and races[0].nodes > 0
     assert not [t for t in threading.enumerate() if t.name == "connect4-helper"]

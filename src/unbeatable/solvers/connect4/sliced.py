@@ -6,7 +6,8 @@ calls them in slices of :data:`SLICE` nodes and checks the caller's limits
 (deadline, stop switch) between slices, so a search can be stopped within
 milliseconds and never redoes any work. It also holds what a search needs
 besides the position: the transposition table (shared by every thread),
-each thread's stacks, and each thread's node count.
+each thread's stacks, and each thread's node count. A long narrowing search
+takes the second core with a helper thread (:class:`_Race`).
 
 The kernel (numba, numpy) is imported at the first search, so that answers
 from the opening book alone never load it.
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 #: Nodes per slice of a search (about 10 ms): how often the limits are checked.
 SLICE = 100_000
 #: Slices after which a narrowing search gets a helper thread on the other
-#: core (about a tenth of a second: shorter searches are not worth a thread).
+#: core (about a tenth of a second: shorter searches are not worth a thread;
+#: they stay on one, deterministic node for node).
 HELPER_AFTER = 10
 _UNLIMITED_NODES = 1 << 62
 
