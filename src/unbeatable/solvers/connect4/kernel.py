@@ -137,6 +137,8 @@ def shape_constants(shape: rules.Shape) -> dict[str, Any]:
         "_ODD_ROWS": U(shape.bottom * sum(1 << r for r in range(0, shape.rows, 2))),
         "_EVEN_ROWS": U(shape.bottom * sum(1 << r for r in range(1, shape.rows, 2))),
         "CLAIMEVEN": shape.rows % 2 == 0,
+        "_SHIFTS": tuple(U(c * stride) for c in range(shape.columns)),
+        "_COLUMN_KEY": U((1 << stride) - 1),
     }
 
 
@@ -164,6 +166,13 @@ _EVEN_ROWS: np.uint64 = _STANDARD["_EVEN_ROWS"]
 #: Whether the board's height is even: then the second player can answer
 #: every stone on top of it and take every even row's cell (claimeven).
 CLAIMEVEN: bool = _STANDARD["CLAIMEVEN"]
+
+#: Each column's shift in a key, and a column's bits of a key (with its spare bit).
+_SHIFTS: tuple[np.uint64, ...] = _STANDARD["_SHIFTS"]
+_COLUMN_KEY: np.uint64 = _STANDARD["_COLUMN_KEY"]
+#: Positions with fewer stones than this share table entries with their
+#: mirror images.
+MIRRORED_BELOW = 22
 
 # Fields of ``stats``: the search's, then where an aborted :func:`narrow`
 # stood (its interval, guess, guided tests left and the test under way).
@@ -280,6 +289,21 @@ def no_four_left(cur: np.uint64, mask: np.uint64, moves: int) -> bool:
 # -- transposition table ----------------------------------------------------------
 
 
+@_template(inline="always")
+def table_key(key: np.uint64, n: int) -> np.uint64:
+    """The table's key of a position with key ``cur + mask`` and ``n``
+    stones: early on, the smaller of its key and its mirror image's (a
+    column's bits of ``cur + mask`` never carry into the next, so mirroring
+    the key column by column gives the mirror image's key), so that the two
+    share one entry; their scores are equal."""
+    if n >= MIRRORED_BELOW:
+        return key
+    mirror = ZERO
+    for c in range(WIDTH):
+        mirror |= ((key >> _SHIFTS[c]) & _COLUMN_KEY) << _SHIFTS[WIDTH - 1 - c]
+    return min(key, mirror)
+
+
 @_template()
 def table_get(table: np.ndarray, gen: int, key: np.uint64) -> tuple[int, int]:
     """(lower, upper) bounds stored for ``key``; the trivial (-SCORE, SCORE) if none."""
@@ -335,9 +359,10 @@ _prefetch: Any = intrinsic(_prefetch_typing)
 
 @_template(inline="always")
 def prefetch_children(
-    table: np.ndarray, possible: np.uint64, cur: np.uint64, mask: np.uint64
+    table: np.ndarray, possible: np.uint64, cur: np.uint64, mask: np.uint64, n: int
 ) -> None:
-    """Start loading the table slots of every child about to be searched.
+    """Start loading the table slots of every child about to be searched
+    (children with ``n`` stones).
 
     A probe is a random access into 128 MiB, so it mostly misses the caches;
     issued here, the loads overlap each other and the move ordering instead
@@ -348,7 +373,7 @@ def prefetch_children(
     for col in range(WIDTH):
         move = possible & column_mask(col)
         if move != ZERO:
-            _prefetch(table, (opp + (mask | move)) % _SIZE)
+            _prefetch(table, table_key(opp + (mask | move), n) % _SIZE)
 
 
 # -- move generation and ordering ----------------------------------------------------
@@ -540,7 +565,7 @@ def search(
                     if a >= b:
                         ret, done = b, True
                 if not done:
-                    lower, upper = table_get(table, gen, cur + mask)
+                    lower, upper = table_get(table, gen, table_key(cur + mask, n))
                     if a < lower:
                         a = lower
                         if a >= b:
@@ -552,7 +577,7 @@ def search(
                 if not done:
                     ints[d, F_ALPHA] = a
                     ints[d, F_BETA] = b
-                    prefetch_children(table, possible, cur, mask)
+                    prefetch_children(table, possible, cur, mask, n + 1)
             if not done:
                 # Most new threats (cells that would complete a four) first,
                 # centre first among equals: insertion sort, stable.
@@ -564,7 +589,8 @@ def search(
                 ret = score
                 done = True
                 if exact:
-                    table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], score, SCORE)
+                    key = table_key(bits[d, F_CUR] + bits[d, F_MASK], moves + d)
+                    table_put(table, gen, key, score, SCORE)
             elif score > ints[d, F_ALPHA]:
                 ints[d, F_ALPHA] = score
         if not done:
@@ -582,7 +608,8 @@ def search(
                 continue
             ret = ints[d, F_ALPHA]
             if exact:
-                table_put(table, gen, bits[d, F_CUR] + bits[d, F_MASK], -SCORE, ret)
+                key = table_key(bits[d, F_CUR] + bits[d, F_MASK], moves + d)
+                table_put(table, gen, key, -SCORE, ret)
         if d == 0:
             return ret
         d -= 1
