@@ -207,7 +207,8 @@ class SlicedSearch:
         table = self.table  # one table for the whole search
         entries = table.entries
 
-        def step(resume: bool) -> int:
+        def narrowing(thread: _Stacks, resume: bool) -> int:
+            """The narrowing on ``thread``'s stacks, a slice further."""
             return int(
                 k.narrow(
                     cur,
@@ -217,9 +218,9 @@ class SlicedSearch:
                     hi,
                     guess,
                     entries,
-                    stacks.bits,
-                    stacks.ints,
-                    stacks.stats,
+                    thread.bits,
+                    thread.ints,
+                    thread.stats,
                     resume,
                 )
             )
@@ -238,21 +239,7 @@ class SlicedSearch:
             try:
                 while not race.ended:
                     stats[k.BUDGET] = stats[k.NODES] + SLICE
-                    value = int(
-                        k.narrow(
-                            cur,
-                            mask,
-                            stones,
-                            lo,
-                            hi,
-                            guess,
-                            entries,
-                            mine.bits,
-                            mine.ints,
-                            stats,
-                            resume,
-                        )
-                    )
+                    value = narrowing(mine, resume)
                     if not stats[k.ABORTED]:
                         return value
                     resume = True
@@ -261,7 +248,7 @@ class SlicedSearch:
                 stats[k.HELPER] = 0
 
         return self._in_slices(
-            step,
+            lambda resume: narrowing(stacks, resume),
             stacks.stats,
             table.generation,
             limits,
