@@ -228,24 +228,21 @@ class SlicedSearch:
         def helper(race: _Race) -> int | None:
             """The same narrowing on this (helper) thread, its tests placed
             from the other side (see :func:`~.kernel.other_probe_point`),
-            until it or the main search ends."""
+            in slices until it or the main search ends (None then)."""
             mine = self._mine
-            stats = mine.stats
-            stats[k.NODES] = 0
-            stats[k.GENERATION] = table.generation
-            stats[k.HELPER] = 1
-            race.stats = stats  # its nodes, read as it goes
-            resume = False
+            race.stats = mine.stats  # its nodes, read as it goes
+            mine.stats[k.HELPER] = 1
             try:
-                while not race.ended:
-                    stats[k.BUDGET] = stats[k.NODES] + SLICE
-                    value = narrowing(mine, resume)
-                    if not stats[k.ABORTED]:
-                        return value
-                    resume = True
+                return self._in_slices(
+                    lambda resume: narrowing(mine, resume),
+                    mine.stats,
+                    table.generation,
+                    race.limits,
+                )
+            except SearchTimeout:
                 return None
             finally:
-                stats[k.HELPER] = 0
+                mine.stats[k.HELPER] = 0
 
         return self._in_slices(
             lambda resume: narrowing(stacks, resume),
@@ -302,7 +299,7 @@ class SlicedSearch:
                     return race.value  # the helper finished first
                 slices += 1
                 if helper is not None and race is None and slices > HELPER_AFTER:
-                    race = _Race(helper)
+                    race = _Race(helper, k.NODES)
                 stats[k.BUDGET] = stats[k.NODES] + SLICE
                 value = step(resume)
                 if report is not None:
@@ -327,13 +324,17 @@ class SlicedSearch:
 class _Race:
     """A helper thread running ``helper(race)`` beside a search (lazy SMP:
     both search the same position over the shared table, so each finds what
-    the other stored): its value once it finishes first, and its nodes."""
+    the other stored): its value once it finishes first, and its nodes (at
+    ``nodes_field`` of the ``stats`` it searches with)."""
 
-    def __init__(self, helper: Callable[[_Race], int | None]) -> None:
+    def __init__(self, helper: Callable[[_Race], int | None], nodes_field: int) -> None:
         self.value: int | None = None
         #: The helper's ``stats`` (set by the helper as it starts).
         self.stats: np.ndarray | None = None
+        self._nodes_field = nodes_field
         self._ended = threading.Event()
+        #: The helper's limits: they expire when the search is over.
+        self.limits = Limits(stop=self._ended)
         self._failed: list[BaseException] = []
         self._thread = threading.Thread(
             target=self._run, args=(helper,), name="connect4-helper", daemon=True
@@ -347,17 +348,12 @@ class _Race:
             self._failed.append(error)
 
     @property
-    def ended(self) -> bool:
-        """Whether the search is over (the helper stops within a slice)."""
-        return self._ended.is_set()
-
-    @property
     def nodes(self) -> int:
         """Nodes the helper has searched so far."""
-        return 0 if self.stats is None else int(self.stats[0])  # the kernel's NODES
+        return 0 if self.stats is None else int(self.stats[self._nodes_field])
 
     def end(self) -> int:
-        """Stop the helper and return the nodes it searched."""
+        """Stop the helper (within a slice) and return the nodes it searched."""
         self._ended.set()
         self._thread.join()
         if self._failed:
