@@ -270,3 +270,11 @@ def test_shipped_books_stored_moves_keep_their_scores() -> None:
     stored = [moves for moves in deepest if book.move(game.parse(moves)) is not None]
     assert len(stored) == len(deepest)
     moves_keep_the_score(book, random.Random(8).sample(stored, 6))
+
+
+def test_a_book_of_an_unknown_version_says_which(tmp_path: Path) -> None:
+    """A book written by a later version names its version, not ours."""
+    later = tmp_path / "later.bin"
+    later.write_bytes(b"UBC4BOOK" + (99).to_bytes(4, "little") + bytes(12))
+    with pytest.raises(ValueError, match="book of version 99, which this version"):
+        load_book(later)

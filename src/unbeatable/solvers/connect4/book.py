@@ -258,8 +258,14 @@ def load_book(path: Path | str = DEFAULT_BOOK, shape: Shape | None = None) -> Bo
     if len(data) < _HEADER.size:
         raise ValueError(f"{path}: too short for a Connect Four book")
     magic, version, plies, count = _HEADER.unpack_from(data)
-    if magic != MAGIC or version not in _READABLE:
-        raise ValueError(f"{path}: not a Connect Four book (version {VERSION})")
+    if magic != MAGIC:
+        raise ValueError(f"{path}: not a Connect Four book")
+    if version not in _READABLE:
+        readable = ", ".join(map(str, _READABLE))
+        raise ValueError(
+            f"{path}: a Connect Four book of version {version}, which this version of "
+            f"unbeatable cannot read (it reads versions {readable})"
+        )
     start = _HEADER.size
     board = STANDARD
     if version >= 4:

@@ -332,7 +332,6 @@ def build_book(
     if plan:
         cores = 0 if ray_address else workers or os.cpu_count() or 1
         stones = len(deepest[0][1]) if deepest else plies  # a move sequence: one stone a move
-        cells = game.shape.cells
         seconds = len(todo) * rough_seconds(stones, cells) / max(1, cores)
         plan(BookPlan(total, len(todo), stones, cores, seconds))
     if progress:

@@ -50,7 +50,9 @@ Transposition table
 ``table`` is a ``uint64`` array of :data:`TABLE_SIZE` entries (a prime: on
 the standard board 2**24 + 43, 128 MiB; smaller boards get smaller tables);
 a position's slot is ``key % TABLE_SIZE`` with Pons' key ``cur + mask`` (49
-bits on the standard board). One entry packs, low bits first::
+bits on the standard board), or, for positions of fewer than
+:data:`MIRRORED_BELOW` stones, the smaller of it and its mirror image's key
+(:func:`table_key`: the two share an entry). One entry packs, low bits first::
 
     upper + SCORE (6 bits) | lower + SCORE (6 bits) | key // TABLE_SIZE | generation
 
