@@ -234,6 +234,31 @@ def test_the_perfect_agent_never_loses_in_pettingzoos_own_games(
     assert results.count(1.0) >= games - 2, results  # against random it wins nearly always
 
 
+@pytest.mark.parametrize(
+    ("module", "game", "first"),
+    [(tictactoe_v3, "tictactoe", 0.0), (connect_four_v3, "connect4", 1.0)],
+    ids=["tictactoe_v3", "connect_four_v3"],
+)
+def test_perfect_play_on_both_sides_ends_as_the_game_is_solved(
+    module: Any, game: str, first: float
+) -> None:
+    """Tic-tac-toe is a draw; Connect Four a win for the first player (on its
+    41st move, in about a second of search here)."""
+    pz = module.env()
+    pz.reset(seed=0)
+    players = {agent: UnbeatableAgent(game) for agent in pz.possible_agents}
+    results = {}
+    for agent in pz.agent_iter():
+        _observation, reward, termination, truncation, _info = pz.last()
+        if termination or truncation:
+            results[agent] = reward
+            pz.step(None)
+        else:
+            pz.step(players[agent].act(pz))
+    first_player, second_player = pz.possible_agents
+    assert (results[first_player], results[second_player]) == (first, -first)
+
+
 def test_the_agent_plays_every_level_in_the_librarys_own_environment() -> None:
     """Perfect play against itself draws tic-tac-toe; the weaker levels play
     legal actions, repeatably with a seed; an observation alone is enough."""
