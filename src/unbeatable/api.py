@@ -33,8 +33,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
 from unbeatable.games import (
-    NAMING,
-    OFFERED,
     Description,
     Game,
     GameError,
@@ -42,8 +40,12 @@ from unbeatable.games import (
     InvalidPositionError,
     UnknownGameError,
     describe_all,
+    game_names,
     get_game,
+    naming,
     normalise,
+    offered,
+    plugins,
 )
 from unbeatable.games import mnk as _mnk
 from unbeatable.search.analysis import (
@@ -110,7 +112,17 @@ _LAZY = {
 }
 
 
+#: Computed from the game registry and the installed plug-ins on each access
+#: (see :mod:`unbeatable.games`): the offered games and how to name any game.
+OFFERED: tuple[str, ...]
+NAMING: str
+
+
 def __getattr__(name: str) -> Any:
+    if name == "OFFERED":
+        return offered()
+    if name == "NAMING":
+        return naming()
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
@@ -507,15 +519,22 @@ def choose_move(
 
 
 class Cell(NamedTuple):
-    """A legal move and the cell it fills (0-based from the top-left)."""
+    """A legal move and the cell it fills (0-based from the top-left), and
+    the cell its piece leaves where pieces move."""
 
     #: The move in the game's notation.
     move: str
     row: int
     col: int
+    #: The (row, col) the move's piece leaves, in games whose pieces move
+    #: (``Description.moves_from``); None where a move puts a stone down.
+    origin: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"move": self.move, "row": self.row, "col": self.col}
+        data: dict[str, Any] = {"move": self.move, "row": self.row, "col": self.col}
+        if self.origin is not None:  # only where pieces move: other games keep their JSON
+            data["origin"] = list(self.origin)
+        return data
 
 
 class Status(NamedTuple):
@@ -824,9 +843,11 @@ def view(game: str | Game[Any, Any], position: Any, move: str | None = None) -> 
     if move is not None:
         pos = play_move(game, pos, move)
     moves = []
+    # Games written to the protocol without subclassing Game may lack the hook.
+    origin = getattr(game, "origin", None)
     for m in game.moves(pos):
         row, col = game.cell(pos, m)
-        moves.append(Cell(game.format_move(m), row, col))
+        moves.append(Cell(game.format_move(m), row, col, origin(pos, m) if origin else None))
     return View(
         game=game.name,
         position=game.format(pos),
@@ -882,12 +903,16 @@ __all__ = [
     "describe_all",
     "engine",
     "game_info",
+    "game_names",
     "get_game",
     "limits",
+    "naming",
     "normalise",
+    "offered",
     "perft",
     "perft_leaves",
     "play_move",
+    "plugins",
     "policy",
     "resolve",
     "solve",

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 import typer
 
 from unbeatable import __version__, api
-from unbeatable.api import NAMING, Algorithm, GameError, Level, get_game
+from unbeatable.api import Algorithm, GameError, Level, get_game, naming
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,11 +49,6 @@ ECHO_LIMIT = 100
 
 class UsageProblem(Exception):
     """A user error found by a command itself (reported like a usage error)."""
-
-
-class Side(StrEnum):
-    x = "x"
-    o = "o"
 
 
 class First(StrEnum):
@@ -104,6 +99,9 @@ def root(
     """Two-player board games played perfectly, with every move's value explained."""
 
 
+#: Every game's name, plug-ins included: read when the commands are defined,
+#: so the help lists what is installed.
+NAMING = naming()
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help=f"Which game: {NAMING}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 NoBook = Annotated[
@@ -580,7 +578,15 @@ def play(
     name: Annotated[
         str, typer.Argument(metavar="[GAME]", help=f"Which game: {NAMING}.")
     ] = "tictactoe",
-    as_: Annotated[Side | None, typer.Option("--as", help="Your mark (x moves first).")] = None,
+    as_: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="SIDE",
+            help="Your side, as the game names its players (x or o in tic-tac-toe: x "
+            "moves first).",
+        ),
+    ] = None,
     first: Annotated[First | None, typer.Option("--first", help="Who moves first.")] = None,
     level: Annotated[Level, typer.Option("--level", help="How strong the AI is.")] = (
         Level.impossible
@@ -604,7 +610,14 @@ def play(
     if as_ is None:
         human = opener if first in (None, First.me) else second
     else:
-        human = as_.value
+        wanted_side = as_.strip().lower()
+        found = [player for player in game.players if player.lower() == wanted_side]
+        if not found:
+            raise UsageProblem(
+                f"--as {as_}: {game.name}'s players are {opener} and {second} "
+                f"({opener} moves first)"
+            )
+        human = found[0]
         if first is not None and (first is First.me) != (human == opener):
             wanted = opener if first is First.me else second
             raise UsageProblem(

@@ -8,13 +8,28 @@ games (``tictactoe``, ``connect4``, ``gomoku``) and the families written
 ``connect4:6,5``; ``connect4:7,6`` is ``connect4`` itself). Each module is
 imported only when its game is first asked for, so ``import unbeatable`` stays
 light. A game is one module: every face follows from its description.
+
+Other distributions add games through Python's standard plug-in mechanism,
+the entry-point group ``unbeatable.games`` (:data:`GROUP`): an entry named
+``hexapawn`` whose value is ``module:factory`` is a named game (the factory
+takes no argument), one named ``hexapawn:COLUMNS,ROWS`` is a family (the
+factory takes the text after the colon; the name says how to write it). The
+entry points are read only when a name is not built in or the game list is
+needed, and a plug-in's module is imported only when its game is asked for.
+A broken plug-in (its module does not import, its factory raises, its name
+clashes with a built-in game) is reported once, in one line on the
+``unbeatable.games`` logger (stderr unless logging is configured), and left
+out; the other games keep working. Asking for it by name raises
+:class:`UnknownGameError` with the same reason.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from functools import lru_cache
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
 from unbeatable.games.base import (
     Description,
@@ -39,11 +54,9 @@ _FAMILIES: dict[str, tuple[str, str, str]] = {
     "connect4": ("unbeatable.games.connect4", "connect4_game", "connect4:COLUMNS,ROWS"),
 }
 
-#: The named games.
-GAME_NAMES: tuple[str, ...] = tuple(_NAMED)
-#: The games the faces offer in their game choices: the named ones and a few
-#: of each family (any other member can still be asked for by name).
-OFFERED: tuple[str, ...] = (
+#: The built-in games the faces offer in their game choices: the named ones
+#: and a few of each family (any other member can still be asked for by name).
+_BUILT_IN_OFFERED: tuple[str, ...] = (
     "tictactoe",
     "connect4",
     "connect4:6,5",
@@ -52,8 +65,172 @@ OFFERED: tuple[str, ...] = (
     "mnk:4,4,4",
     "mnk:5,5,4",
 )
-#: How to name any game, for help texts and error messages.
-NAMING = ", ".join((*GAME_NAMES, *(form for _, _, form in _FAMILIES.values())))
+
+#: The entry-point group where other distributions name their games.
+GROUP = "unbeatable.games"
+#: Where broken plug-ins are reported (one line each, once per process).
+log = logging.getLogger("unbeatable.games")
+
+# Names computed from the registry and the installed plug-ins on each access
+# (module ``__getattr__`` below), never frozen at import. The bare
+# annotations tell type checkers what they are without defining them.
+#: The named games, built-in first, then the plug-ins'.
+GAME_NAMES: tuple[str, ...]
+#: The games the faces offer (:func:`offered`).
+OFFERED: tuple[str, ...]
+#: How to name any game, for help texts and error messages (:func:`naming`).
+NAMING: str
+
+
+class Plugin(NamedTuple):
+    """A game another distribution registered in :data:`GROUP`."""
+
+    #: The registry name of a named game, or the family of a family.
+    name: str
+    #: How to write a family's members (``hexapawn:COLUMNS,ROWS``); None for
+    #: a named game.
+    form: str | None
+    #: Where its factory is: ``module:attribute``.
+    value: str
+    #: The distribution that registered it, for messages (``foo 1.0``).
+    origin: str
+
+
+class _Plugins(NamedTuple):
+    named: dict[str, Plugin]
+    families: dict[str, Plugin]
+
+
+_lock = threading.Lock()
+#: Problems already reported, so that each is said once per process.
+_reported: set[str] = set()
+#: name -> why a plug-in game could not be loaded (tried once per process).
+_broken: dict[str, str] = {}
+
+
+def _report(problem: str) -> None:
+    """Say ``problem`` once, in one line, and go on."""
+    line = " ".join(problem.split())
+    with _lock:
+        if line in _reported:
+            return
+        _reported.add(line)
+    log.warning("unbeatable: %s", line)
+
+
+def _entry_points() -> list[Any]:
+    """The installed entry points of :data:`GROUP` (importlib.metadata is
+    imported here, only when a game list or a plug-in's name is needed: it
+    costs more than the rest of ``import unbeatable``)."""
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=GROUP))
+
+
+def _origin(entry: Any) -> str:
+    dist = getattr(entry, "dist", None)
+    if dist is None:
+        return "an unnamed distribution"
+    return f"{dist.name} {dist.version}"
+
+
+@lru_cache(maxsize=1)
+def plugins() -> _Plugins:
+    """The plug-in games installed, read once per process (see :func:`refresh`).
+    Entries that cannot be games (a name clashing with a built-in game or
+    an earlier plug-in, a value that names no factory) are reported and left
+    out."""
+    named: dict[str, Plugin] = {}
+    families: dict[str, Plugin] = {}
+    for entry in _entry_points():
+        origin = _origin(entry)
+        raw = str(entry.name)
+        name = normalise(raw)
+        family, colon, parameters = name.partition(":")
+        what = f"plug-in game {raw!r} ({origin})"
+        if not family or (colon and not parameters):
+            _report(f"{what} is skipped: a name is GAME or FAMILY:PARAMETERS")
+            continue
+        if ":" not in str(entry.value) or not str(entry.value).partition(":")[2]:
+            _report(f"{what} is skipped: its value {entry.value!r} is not 'module:factory'")
+            continue
+        built_in = family in _FAMILIES if colon else name in _NAMED
+        taken = families if colon else named
+        if built_in or family in taken:
+            other = "a built-in game" if built_in else f"the one from {taken[family].origin}"
+            _report(f"{what} is skipped: its name clashes with {other}")
+            continue
+        form = "".join(raw.split()) if colon else None  # as written: COLUMNS,ROWS
+        taken[family] = Plugin(family, form, str(entry.value), origin)
+    return _Plugins(named, families)
+
+
+def refresh() -> None:
+    """Read the installed plug-ins again and forget the games loaded (for
+    tests that install or fake one in a running process)."""
+    plugins.cache_clear()
+    _load.cache_clear()
+    with _lock:
+        _broken.clear()
+        _reported.clear()
+
+
+def is_built_in(name: str) -> bool:
+    """Whether ``name`` (registry spelling) is a built-in game or a member of
+    a built-in family: answered without reading any plug-in."""
+    family, colon, _ = name.partition(":")
+    return family in _FAMILIES if colon else name in _NAMED
+
+
+def game_names() -> tuple[str, ...]:
+    """The named games: built-in, then the plug-ins'."""
+    return (*_NAMED, *plugins().named)
+
+
+def offered(*, loadable: bool = False) -> tuple[str, ...]:
+    """The games the faces offer: the built-in ones, then every named plug-in
+    game. With ``loadable``, each plug-in game is loaded (its module imported)
+    and those that fail, or have no board to show, are reported once and left
+    out: what a face that draws them (the page) can list."""
+    names = (*_BUILT_IN_OFFERED, *plugins().named)
+    if not loadable:
+        return names
+    kept = []
+    for name in names:
+        if is_built_in(name):
+            kept.append(name)
+            continue
+        try:
+            _load(name).describe()
+        except UnknownGameError:
+            continue  # reported by _load
+        except NotImplementedError:
+            _report(f"plug-in game {name!r} has no board to show (no describe()): not offered")
+            continue
+        except Exception as exc:  # a plug-in's bug must not take the list down
+            _report(f"plug-in game {name!r} is skipped: describe() failed: {_words(exc)}")
+            continue
+        kept.append(name)
+    return tuple(kept)
+
+
+def naming() -> str:
+    """How to name any game, for help texts and error messages: the built-in
+    games and families, then the plug-ins'."""
+    found = plugins()
+    built_in = (*_NAMED, *(form for _, _, form in _FAMILIES.values()))
+    forms = (plugin.form for plugin in found.families.values() if plugin.form)
+    return ", ".join((*built_in, *found.named, *forms))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "OFFERED":
+        return offered()
+    if name == "NAMING":
+        return naming()
+    if name == "GAME_NAMES":
+        return game_names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def normalise(name: str) -> str:
@@ -63,10 +240,18 @@ def normalise(name: str) -> str:
 
 def get_game(name: str) -> Game[Any, Any]:
     """The rules object registered as ``name`` (any letter case); raises
-    :class:`UnknownGameError` naming the games there are."""
+    :class:`UnknownGameError` naming the games there are (or why a plug-in
+    game could not be loaded)."""
     if not isinstance(name, str):
-        raise UnknownGameError(f"a game name must be a string (known games: {NAMING})")
+        raise UnknownGameError(f"a game name must be a string (known games: {naming()})")
     return _load(normalise(name))
+
+
+def _words(exc: BaseException) -> str:
+    """An exception in one short line: its type and message."""
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 200 else text[:197] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 @lru_cache(maxsize=64)
@@ -80,17 +265,84 @@ def _load(name: str) -> Game[Any, Any]:
         module, factory, _form = _FAMILIES[family]
         member: Game[Any, Any] = getattr(import_module(module), factory)(parameters)
         return member
+    found = plugins()
+    plugin = found.families.get(family) if parameters else found.named.get(name)
+    if plugin is not None:
+        return _load_plugin(name, plugin, parameters or None)
     shown = name if len(name) <= 40 else name[:37] + "..."
-    raise UnknownGameError(f"unknown game {shown!r} (known games: {NAMING})")
+    raise UnknownGameError(f"unknown game {shown!r} (known games: {naming()})")
 
 
-def describe_all(names: tuple[str, ...] = OFFERED) -> list[Description]:
-    """The descriptions of the offered games, in order."""
-    return [get_game(name).describe() for name in names]
+def _load_plugin(name: str, plugin: Plugin, parameters: str | None) -> Game[Any, Any]:
+    """A plug-in's game, made by its factory. A failure to import it or to
+    make it is reported once and raised as :class:`UnknownGameError` with the
+    reason; a family member's bad parameters are the factory's
+    :class:`GameError`, raised as it is (the user's mistake, not the plug-in's)."""
+    what = f"plug-in game {name!r} ({plugin.origin})"
+    with _lock:
+        problem = _broken.get(plugin.name)
+    whole = True  # whether the problem is the plug-in's, not one member's
+    if problem is None:
+        module, _, attribute = plugin.value.partition(":")
+        try:
+            factory: Any = import_module(module.strip())
+            for part in attribute.strip().split("."):
+                factory = getattr(factory, part)
+        except Exception as exc:
+            problem = f"{what} cannot be loaded: {plugin.value}: {_words(exc)}"
+        else:
+            try:
+                game = factory(parameters) if parameters is not None else factory()
+            except GameError:
+                raise
+            except Exception as exc:
+                problem = f"{what} cannot be made: its factory raised {_words(exc)}"
+                whole = parameters is None
+            else:
+                problem = _misfit(game, name, plugin)
+                if problem is None:
+                    made: Game[Any, Any] = game
+                    return made
+        if whole:
+            with _lock:
+                _broken[plugin.name] = problem  # a family's bad member breaks no other
+    _report(problem)
+    raise UnknownGameError(problem)
+
+
+#: What search and the faces call on every game (the protocol's required methods).
+_REQUIRED = (
+    "initial", "parse", "format", "to_move", "moves", "play", "winner", "is_terminal", "key",
+    "parse_move", "format_move", "move_fields",
+)  # fmt: skip
+
+
+def _misfit(game: Any, name: str, plugin: Plugin) -> str | None:
+    """Why a plug-in factory's answer cannot serve as game ``name``, or None."""
+    what = f"plug-in game {name!r} ({plugin.origin})"
+    missing = [method for method in _REQUIRED if not callable(getattr(game, method, None))]
+    if missing or not isinstance(getattr(game, "players", None), tuple):
+        lacks = ", ".join(missing) if missing else "players"
+        return f"{what} cannot be made: its factory answered no Game (it lacks {lacks})"
+    own = getattr(game, "name", None)
+    expected = plugin.name if plugin.form is None else f"{plugin.name}:"
+    if not isinstance(own, str) or not (
+        normalise(own) == name if plugin.form is None else normalise(own).startswith(expected)
+    ):
+        return f"{what} cannot be made: its game is named {own!r}, not {name!r}"
+    return None
+
+
+def describe_all(names: tuple[str, ...] | None = None) -> list[Description]:
+    """The descriptions of ``names`` (default: every offered game that can be
+    drawn, plug-ins included), in order."""
+    chosen = offered(loadable=True) if names is None else names
+    return [get_game(name).describe() for name in chosen]
 
 
 __all__ = [
     "GAME_NAMES",
+    "GROUP",
     "NAMING",
     "OFFERED",
     "Description",
@@ -98,10 +350,17 @@ __all__ = [
     "GameError",
     "IllegalMoveError",
     "InvalidPositionError",
+    "Plugin",
     "Side",
     "StaticEvaluation",
     "UnknownGameError",
     "describe_all",
+    "game_names",
     "get_game",
+    "is_built_in",
+    "naming",
     "normalise",
+    "offered",
+    "plugins",
+    "refresh",
 ]

@@ -21,7 +21,8 @@ Conventions every implementation follows:
 * A board game describes itself once (:meth:`Game.describe`: its title, its
   players' names and colours, the board's shape, whether stones drop, the key
   that plays each move) and says which cell each move fills
-  (:meth:`Game.cell`). Every face (terminal, page, HTTP API) is drawn from
+  (:meth:`Game.cell`) and, where pieces move, which cell it leaves
+  (:meth:`Game.origin`). Every face (terminal, page, HTTP API) is drawn from
   those facts, never from the game's name. How an engine serves the game
   (exactly, or within a time budget) is no rule: the solver registry
   (:mod:`unbeatable.solvers`) says it.
@@ -87,6 +88,11 @@ class Description(NamedTuple):
     goal: str
     #: Keyboard shortcuts: (key, move notation) pairs, in key order.
     keys: tuple[tuple[str, str], ...]
+    #: Whether a move takes a piece from one cell to another (Hexapawn,
+    #: draughts) rather than putting a new stone down: :meth:`Game.origin`
+    #: then says which cell it leaves, and the faces choose a move by its
+    #: piece and then its cell, and show hints on the pieces that can move.
+    moves_from: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``GET /api/games`` adds the engine policy and the
@@ -103,6 +109,8 @@ class Description(NamedTuple):
             "row_labels": list(self.row_labels),
             "goal": self.goal,
             "keys": [{"key": key, "move": move} for key, move in self.keys],
+            # Only where pieces move: the games that put stones down keep their JSON.
+            **({"moves_from": True} if self.moves_from else {}),
         }
 
 
@@ -219,6 +227,12 @@ class Game(Protocol[P, M]):
         (for a dropped stone, where it lands). Board games only."""
         problem = f"{self.name} has no board cells"
         raise NotImplementedError(problem)
+
+    def origin(self, position: P, move: M) -> tuple[int, int] | None:
+        """The (row, column) a legal ``move`` takes its piece from, for games
+        whose pieces move (:attr:`Description.moves_from`); None (the
+        default) where a move puts a new stone down."""
+        return None
 
     def winning_moves(self, position: P, player: str) -> Sequence[M] | None:
         """The moves with which ``player`` would win at once, were it to move

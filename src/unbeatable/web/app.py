@@ -53,7 +53,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from unbeatable import __version__, api
-from unbeatable.api import OFFERED, GameError, GameOverError, InvalidPositionError, Level
+from unbeatable.api import GameError, GameOverError, InvalidPositionError, Level
 from unbeatable.web.middleware import BodyLimit
 from unbeatable.web.models import (
     Analysis,
@@ -181,7 +181,7 @@ class Engines:
 
 def _warm_up() -> None:
     """Every offered game's engine start-up work (compiling, loading books)."""
-    for name in OFFERED:
+    for name in api.offered(loadable=True):
         warm_up = getattr(api.engine(name), "warm_up", None)
         if warm_up is not None:
             warm_up()
@@ -468,7 +468,7 @@ def create_app(
         """The games this server offers, as each describes itself (title,
         players' names and colours, board, keys) with its start position and
         how the engines serve it: exactly, or within this server's budget."""
-        listed = [api.game_info(name) for name in OFFERED]
+        listed = [api.game_info(name) for name in api.offered(loadable=True)]
         return _json(
             {
                 "games": [

@@ -12,6 +12,7 @@ the two cannot drift apart.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -19,20 +20,23 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    WithJsonSchema,
+    GetJsonSchemaHandler,
     model_validator,
 )
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from unbeatable.api import (
-    NAMING,
-    OFFERED,
     Cutoff,
     Level,
     Result,
     TreeAlgorithm,
     UnknownGameError,
     get_game,
+    naming,
     normalise,
+    offered,
+    plugins,
 )
 
 #: Longest position accepted. Tic-tac-toe needs 13 characters, a Connect Four
@@ -50,31 +54,54 @@ def _known_game(name: str) -> str:
     ones); the name is the registry's spelling (``mnk:3,3,3`` is ``tictactoe``)."""
     try:
         if normalise(name) != name:  # the API is strict: lower case, no spaces
-            raise UnknownGameError(f"unknown game {name[:40]!r} (known games: {NAMING})")
+            raise UnknownGameError(f"unknown game {name[:40]!r} (known games: {naming()})")
         return get_game(name).name
     except UnknownGameError as exc:
         raise ValueError(str(exc)) from None
 
 
-#: Names the API accepts: the offered games, or any member of a family.
-GAME_SCHEMA = {
-    "type": "string",
-    "description": (
-        f"The game: {', '.join(OFFERED)}, or any mnk:ROWS,COLS,K (sides 1-20) or "
-        "connect4:COLUMNS,ROWS (at least 4 each, columns x (rows + 1) at most 64)."
-    ),
-    "anyOf": [
-        {"enum": list(OFFERED)},
-        {"pattern": "^mnk:[0-9]{1,2},[0-9]{1,2},[0-9]{1,2}$"},
-        {"pattern": "^connect4:[0-9]{1,2},[0-9]{1,2}$"},
-    ],
-}
+def game_schema() -> dict[str, Any]:
+    """The JSON schema of a game name: the offered games, plug-ins included,
+    or any member of a family. Computed when an application first writes its
+    OpenAPI document, so that an installed plug-in is listed with no change here."""
+    families = [plugin.name for plugin in plugins().families.values()]
+    extra = "".join(f", or any {form}" for form in plugin_forms())
+    return {
+        "type": "string",
+        "description": (
+            f"The game: {', '.join(offered())}, or any mnk:ROWS,COLS,K (sides 1-20) or "
+            "connect4:COLUMNS,ROWS (at least 4 each, columns x (rows + 1) at most 64)"
+            f"{extra}."
+        ),
+        "anyOf": [
+            {"enum": list(offered())},
+            {"pattern": "^mnk:[0-9]{1,2},[0-9]{1,2},[0-9]{1,2}$"},
+            {"pattern": "^connect4:[0-9]{1,2},[0-9]{1,2}$"},
+            *({"pattern": f"^{re.escape(family)}:\\S+$"} for family in families),
+        ],
+    }
+
+
+def plugin_forms() -> list[str]:
+    """How to write the members of the plug-ins' families (``hexapawn:COLUMNS,ROWS``)."""
+    return [plugin.form for plugin in plugins().families.values() if plugin.form]
+
+
+class _GameSchema:
+    """Pydantic asks this for the game name's schema each time a schema is
+    written (not once at import, as a literal would be)."""
+
+    def __get_pydantic_json_schema__(
+        self, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return game_schema()
+
 
 GameName = Annotated[
     str,
     Field(min_length=1, max_length=MAX_GAME_LENGTH),
     AfterValidator(_known_game),
-    WithJsonSchema(GAME_SCHEMA),
+    _GameSchema(),
 ]
 
 Position = Annotated[
@@ -285,6 +312,11 @@ class Cell(BaseModel):
     move: str
     row: int
     col: int
+    origin: list[int] | None = Field(
+        default=None,
+        description="The [row, col] the move's piece leaves, in games whose pieces move "
+        "(absent where a move puts a new stone down).",
+    )
 
 
 class View(BaseModel):
@@ -360,6 +392,11 @@ class GameInfo(BaseModel):
     row_labels: list[str] = Field(description="Top to bottom; empty when moves name columns.")
     goal: str
     keys: list[KeyInfo]
+    moves_from: bool = Field(
+        default=False,
+        description="Moves take a piece from one cell to another (each move's view says "
+        "its origin); present, true, only in such games.",
+    )
     exact: bool = Field(description="Every answer is exact, with no time budget.")
     initial: str = Field(description="Notation of the starting position.")
     time_limit: float | None = Field(
