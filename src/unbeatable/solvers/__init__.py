@@ -17,6 +17,15 @@ The m,n,k family picks its engine by the board: tic-tac-toe's 9 cells stay
 with the generic negamax (the textbook engines' game), boards of 10-25 cells
 get the exact bitboard solver, and bigger boards with k = 4-6 (Gomoku) the
 k-in-a-row engine of threat search and principal-variation search.
+
+A plug-in game (see :mod:`unbeatable.games`) may bring its own engine through
+the entry-point group ``unbeatable.engines`` (:data:`ENGINE_GROUP`): an entry
+named as the game (``hexapawn``), or as its family (``hexapawn:COLUMNS,ROWS``
+serves every member), whose value ``module:factory`` takes the game's rules
+and returns an :class:`~unbeatable.search.engine.Engine`. The engine's
+``policy`` attribute, if it has one, is the game's :class:`Policy` (else
+:data:`EXACT`). Built-in games never read these entries; a broken one is
+reported once, in one line, and the game keeps the generic engine.
 """
 
 from __future__ import annotations
@@ -112,11 +121,65 @@ def _mnk_solver(name: str) -> tuple[str, str] | None:
     return None
 
 
+#: The entry-point group where plug-ins register engines for their games.
+ENGINE_GROUP = "unbeatable.engines"
+
+
+def _plugin_entry(name: str) -> Any | None:
+    """The ``unbeatable.engines`` entry serving plug-in game ``name`` (by its
+    name, else by its family), or None. Never read for a built-in game."""
+    from unbeatable.games import is_built_in
+
+    if is_built_in(name):
+        return None
+    return _plugin_entries().get(name) or _plugin_entries().get(name.partition(":")[0] + ":")
+
+
+@cache
+def _plugin_entries() -> dict[str, Any]:
+    """Installed engine entries: a game's name, or ``family:`` for a family."""
+    from importlib.metadata import entry_points
+
+    from unbeatable.games import normalise
+
+    found: dict[str, Any] = {}
+    for entry in entry_points(group=ENGINE_GROUP):
+        family, colon, _ = normalise(str(entry.name)).partition(":")
+        found.setdefault(family + colon, entry)
+    return found
+
+
+@cache
+def _plugin_engine(name: str) -> Engine | None:
+    """The engine a plug-in registered for game ``name``, made once; None if
+    there is none or it cannot be made (reported once, in one line)."""
+    entry = _plugin_entry(name)
+    if entry is None:
+        return None
+    from unbeatable.games import get_game
+    from unbeatable.games import log as games_log
+
+    try:
+        made: Engine = entry.load()(get_game(name))
+    except Exception as exc:  # a plug-in's bug must not take the game down
+        words = " ".join(str(exc).split())[:200]
+        games_log.warning(
+            "unbeatable: plug-in engine %r for %r cannot be made (%s: %s); "
+            "the generic engine serves it",
+            str(entry.value), name, type(exc).__name__, words,
+        )  # fmt: skip
+        return None
+    return made
+
+
 def policy(name: str) -> Policy:
     """Game ``name``'s engine policy: whether every query is exact and the
     default budget (:data:`EXACT` for a game the registry does not know)."""
     if name in _POLICIES:
         return _POLICIES[name]
+    if not _is_connect4(name) and _mnk_game(name) is None:
+        own = getattr(_plugin_engine(name), "policy", None)
+        return Policy(*own) if own is not None else EXACT
     if _is_connect4(name):
         return _CONNECT4_POLICY
     game = _mnk_game(name)
@@ -143,7 +206,7 @@ def specialised_engine(name: str) -> Engine | None:
     """The process-wide specialised engine of game ``name``, or None."""
     found = _solver(name)
     if found is None:
-        return None
+        return _plugin_engine(name)
     module, factory, takes_game = found
     make = getattr(import_module(module), factory)
     if takes_game:
@@ -156,8 +219,9 @@ def specialised_engine(name: str) -> Engine | None:
 
 
 def has_specialised_engine(name: str) -> bool:
-    """Whether game ``name`` has a specialised solver (without importing it)."""
-    return _solver(name) is not None
+    """Whether game ``name`` has a specialised solver (without importing it,
+    unless a plug-in's engine must be made to know)."""
+    return _solver(name) is not None or _plugin_engine(name) is not None
 
 
 def book_builder(name: str) -> Callable[..., Any] | None:
@@ -191,6 +255,7 @@ def use_book(name: str, book: Any) -> Any:
 
 
 __all__ = [
+    "ENGINE_GROUP",
     "EXACT",
     "Policy",
     "book_builder",
