@@ -387,7 +387,7 @@ def test_on_a_phone_the_result_line_is_never_cut_off(
         column(tab, "6").click()
         settle(tab)
         status = tab.locator("#status")
-        expect(status).to_have_text("You win! Red (x) has four in a row in columns 3, 4, 5 and 6.")
+        expect(status).to_have_text("You win! Red (x): four in a row in columns 3, 4, 5 and 6.")
         assert status.evaluate("s => s.scrollHeight <= s.clientHeight + 1")
         box = status.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 390

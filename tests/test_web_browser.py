@@ -230,7 +230,7 @@ def check_finished_board(page: Page, status: api.Status, you: str) -> None:
     ]
     if status.winner is None:
         # What the server says (over, no winner), not why: no "the board is full".
-        assert text == "Draw: the game is over and nobody has three in a row."
+        assert text == "Draw: the game is over with no winner."
         expect(page.locator("#board")).to_have_class(re.compile(r"\bdraw\b"))
         assert won == []
     else:
@@ -239,7 +239,7 @@ def check_finished_board(page: Page, status: api.Status, you: str) -> None:
         line = sorted(status.line)
         assert won == line
         names = [unbeatable.get_game(TTT).format_move(r * 3 + c) for r, c in line]
-        assert text.startswith(f"The AI wins: {status.winner.upper()} has three in a row")
+        assert text.startswith(f"The AI wins. {status.winner.upper()}: three in a row on ")
         assert all(name in text for name in names)
         # The AI's line is your loss: red, never the green of your own win (issue 19).
         red = page.locator(f'.cell[data-row="{line[0][0]}"][data-col="{line[0][1]}"]')

@@ -3,8 +3,10 @@
 // knows no rules: a cell or column can be played when the server listed a
 // legal move there, and a click is handed to the page through ``onPlay``.
 
-import { $, cellName, key, moveAt, resultFor, seat, state, yourTurn } from "./state.js";
-import { hintWords, shortValue } from "./values.js";
+import {
+  $, cellName, key, moveAt, movesFrom, movesTo, piecesMove, resultFor, seat, sideOf, state, yourTurn,
+} from "./state.js";
+import { hintWords, rankOf, shortValue } from "./values.js";
 
 /** Boards with a side this long or longer (Gomoku's 15x15) are drawn small:
  * thin grid lines, coordinates on the edges, every cell still in view. */
@@ -20,6 +22,7 @@ export function buildBoard(onPlay) {
   const big = Math.max(game.rows, game.columns) >= BIG_SIDE;
   board.dataset.gravity = String(game.gravity);
   board.dataset.big = String(big);
+  board.dataset.pieces = String(Boolean(game.moves_from));
   $("panel-play").dataset.big = String(big);
   board.style.setProperty("--rows", game.rows);
   board.style.setProperty("--cols", game.columns);
@@ -83,9 +86,13 @@ export function buildBoard(onPlay) {
     }
   }
   state.focus = game.gravity ? Math.floor(game.columns / 2) : key(Math.floor(game.rows / 2), Math.floor(game.columns / 2));
-  const keys = game.keys.length
+  let keys = game.keys.length
     ? `Keys ${game.keys[0].key}–${game.keys[game.keys.length - 1].key} play ${game.gravity ? "the columns" : "the cells in reading order"}; arrow keys move around the board.`
     : "Arrow keys move around the board; Enter or Space plays.";
+  if (game.moves_from) {
+    keys = "Choose one of your pieces, then the cell it goes to (a click, or Enter or Space); "
+      + "arrow keys move around the board; Escape lets go of the piece.";
+  }
   $("keys").textContent = keys;
 }
 
@@ -102,6 +109,49 @@ function valueKind(value) {
   return value.result === "unknown" ? "guess" : value.result;
 }
 
+/** The hint's values by cell, "row,col" -> value: each move's on the cell it
+ * fills; where pieces move, on each piece the best of its moves' values, and
+ * on the targets of the piece chosen the value of the move that goes there
+ * (so that two moves onto one cell never share a badge). */
+function hintCells() {
+  const cells = new Map();
+  if (!state.hints || !state.view) return cells;
+  for (const move of state.view.moves) {
+    const value = state.hints.get(move.move);
+    if (!value) continue;
+    if (!move.origin) {
+      cells.set(key(move.row, move.col), value);
+      continue;
+    }
+    const from = key(...move.origin);
+    if (from === state.selected) cells.set(key(move.row, move.col), value);
+    const best = cells.get(from);
+    if (!best || rankOf(value) > rankOf(best)) cells.set(from, value);
+  }
+  return cells;
+}
+
+/** What a cell is in a game whose pieces move, for screen readers: "b1,
+ * White piece, selected", "b2, empty, target: b1b2". */
+function pieceCellName(r, c, mark, target) {
+  const name = cellName(r, c);
+  let text = mark ? `${name}, ${sideOf(mark).name} piece` : `${name}, empty`;
+  const from = key(r, c) === state.selected;
+  if (from) text += ", selected";
+  else if (yourTurn() && !state.selected && movesFrom(r, c).length) text += ", can move";
+  if (target) text += `, target: ${target.move}`;
+  return text;
+}
+
+/** Whether a click on a cell does anything in a game whose pieces move: it
+ * chooses a piece that can move, plays a move onto a target, or names the
+ * moves that reach it. */
+function pieceCellActive(r, c, target) {
+  if (!yourTurn()) return false;
+  if (target || movesFrom(r, c).length) return true;
+  return !state.selected && movesTo(r, c).length > 0;
+}
+
 /** Draw the server's view of the position, the last move, the winning line
  * and any hint; name every cell or column for screen readers. */
 export function renderBoard() {
@@ -116,7 +166,8 @@ export function renderBoard() {
   // The result for you, each with its own look: your line, the AI's, a draw.
   board.dataset.result = resultFor(view.status, state.you);
   board.classList.toggle("waiting", !yourTurn());
-  const hint = (r, c) => (state.hints ? state.hints.get(key(r, c)) : undefined);
+  const hints = hintCells();
+  const hint = (r, c) => hints.get(key(r, c));
   if (game.gravity) {
     for (const column of board.querySelectorAll(".column")) {
       const c = Number(column.dataset.col);
@@ -153,6 +204,12 @@ export function renderBoard() {
       column.tabIndex = state.focus === c ? 0 : -1;
     }
   } else {
+    const pieces = piecesMove();
+    // The chosen piece's moves, by the cell each goes to.
+    const chosen = new Map();
+    if (pieces && state.selected) {
+      for (const move of movesFrom(...state.selected.split(",").map(Number))) chosen.set(key(move.row, move.col), move);
+    }
     for (const cell of board.querySelectorAll(".cell")) {
       const r = Number(cell.dataset.row);
       const c = Number(cell.dataset.col);
@@ -165,13 +222,27 @@ export function renderBoard() {
       cell.classList.toggle("last", state.last === key(r, c) && mark !== "");
       cell.querySelector(".value").textContent = value ? shortValue(value) : "";
       cell.dataset.value = valueKind(value);
-      let name = `${cellName(r, c)} ${mark || "empty"}`;
-      if (mark) name += ", taken";
-      if (line.has(key(r, c))) name += ", winning line";
-      if (state.last === key(r, c) && mark) name += ", last move";
-      if (value) name += `, hint: ${hintWords(value)}`;
+      let name;
+      if (pieces) {
+        const target = chosen.get(key(r, c));
+        cell.classList.toggle("selected", state.selected === key(r, c));
+        cell.classList.toggle("target", Boolean(target));
+        cell.classList.toggle("from", state.lastFrom === key(r, c) && !mark);
+        name = pieceCellName(r, c, mark, target);
+        if (line.has(key(r, c))) name += ", winning line";
+        if (state.last === key(r, c) && mark) name += ", last move";
+        if (state.lastFrom === key(r, c) && !mark) name += ", the last move left it";
+        if (value) name += `, hint: ${mark && !target ? "best move " : ""}${hintWords(value)}`;
+        cell.setAttribute("aria-disabled", String(!pieceCellActive(r, c, target)));
+      } else {
+        name = `${cellName(r, c)} ${mark || "empty"}`;
+        if (mark) name += ", taken";
+        if (line.has(key(r, c))) name += ", winning line";
+        if (state.last === key(r, c) && mark) name += ", last move";
+        if (value) name += `, hint: ${hintWords(value)}`;
+        cell.setAttribute("aria-disabled", String(!moveAt(r, c) || !yourTurn()));
+      }
       cell.setAttribute("aria-label", name);
-      cell.setAttribute("aria-disabled", String(!moveAt(r, c) || !yourTurn()));
       cell.tabIndex = state.focus === key(r, c) ? 0 : -1;
     }
   }

@@ -8,7 +8,8 @@ import { buildBoard, landed, renderBoard } from "./board.js";
 import { hintText, renderExplanation } from "./explain.js";
 import { closeExplore } from "./explore.js";
 import {
-  $, cellName, inProgress, key, moveAt, moveName, resultFor, setBusy, setStatus, sideName, state, yourTurn,
+  $, cellName, inProgress, key, moveAt, moveName, movesFrom, movesTo, piecesMove, resultFor, setBusy, setStatus,
+  sideName, state, yourTurn,
 } from "./state.js";
 import { record, renderTally } from "./tally.js";
 import { atLeast, bestOf, forYou, shortValue, valueWords } from "./values.js";
@@ -107,18 +108,25 @@ function finish() {
   const status = state.view.status;
   const game = state.game;
   const line = status.line || [];
-  // "in columns 3, 4, 5 and 6" (short enough for a phone), "on a3, b2, c1".
+  // "in columns 3, 4, 5 and 6" (short enough for a phone), "on a3, b2, c1";
+  // nothing when the game was won with no line of cells (a side left without
+  // a move, say).
   const columns = [...new Set(line.map(([, c]) => c))].sort((p, q) => p - q).map((c) => game.column_labels[c]);
-  const place = game.gravity
-    ? ` in ${columns.length > 1 ? "columns" : "column"} ${columns.join(", ").replace(/, ([^,]*)$/, " and $1")}`
-    : ` on ${line.map(([r, c]) => cellName(r, c)).join(", ")}`;
+  let place = "";
+  if (line.length && game.gravity) {
+    place = ` in ${columns.length > 1 ? "columns" : "column"} ${columns.join(", ").replace(/, ([^,]*)$/, " and $1")}`;
+  } else if (line.length) {
+    place = ` on ${line.map(([r, c]) => cellName(r, c)).join(", ")}`;
+  }
+  // The goal is the game's own words ("three in a row", "reaching the far
+  // row"), so the sentence only puts it after the winner's name.
   const result = resultFor(status, state.you);
   if (result === "draw") {
-    setStatus(`Draw: the game is over and nobody has ${game.goal}.`, null, result);
+    setStatus("Draw: the game is over with no winner.", null, result);
   } else if (result === "win") {
-    setStatus(`You win! ${sideName(status.winner)} has ${game.goal}${place}.`, null, result);
+    setStatus(`You win! ${sideName(status.winner)}: ${game.goal}${place}.`, null, result);
   } else {
-    setStatus(`The AI wins: ${sideName(status.winner)} has ${game.goal}${place}.`, null, result);
+    setStatus(`The AI wins. ${sideName(status.winner)}: ${game.goal}${place}.`, null, result);
   }
   if (state.recorded === null) {
     state.recorded = result;
@@ -126,25 +134,102 @@ function finish() {
   }
 }
 
-export async function humanMove(row, col) {
+/** A cell (or, where stones drop, a column: row 0) chosen on the board. */
+export function chooseCell(row, col) {
+  if (piecesMove()) choosePiece(row, col);
+  else humanMove(row, col);
+}
+
+/** Your move onto this cell, in games that put stones down. */
+function humanMove(row, col) {
   if (!yourTurn()) return;
   const move = moveAt(row, col);
   if (!move) {
     setStatus(`${cellName(row, col)} is ${state.game.gravity ? "full" : "taken"}: choose another move.`);
     return;
   }
+  playMove(move);
+}
+
+/** The cells' names in a sentence: "a2, b2 or c2". */
+const either = (cells) => cells.join(", ").replace(/, ([^,]*)$/, " or $1");
+
+/** A click in a game whose pieces move: from-then-to. A piece of yours that
+ * can move is chosen (another one replaces it); a target of the piece chosen
+ * plays the move that goes there from that piece, never another move onto
+ * the same cell; any other cell lets go of the piece. With no piece chosen,
+ * a cell that one move alone reaches plays it. */
+function choosePiece(row, col) {
+  if (!yourTurn()) return;
+  const here = key(row, col);
+  const name = cellName(row, col);
+  const own = movesFrom(row, col);
+  if (state.selected) {
+    const [r, c] = state.selected.split(",").map(Number);
+    const move = movesFrom(r, c).find((m) => m.row === row && m.col === col);
+    if (move) {
+      playMove(move);
+      return;
+    }
+    if (state.selected === here) {
+      clearSelection(`Let go of ${name}: choose a piece to move.`);
+      return;
+    }
+  }
+  if (own.length) {
+    state.selected = here;
+    state.focus = here;
+    const targets = own.map((m) => cellName(m.row, m.col));
+    setStatus(`${name} chosen: it can go to ${either(targets)}. Choose where (Escape lets go).`);
+    render();
+    return;
+  }
+  if (state.selected) {
+    clearSelection(`Let go of the piece: no move of it goes to ${name}.`);
+    return;
+  }
+  const reaching = movesTo(row, col);
+  if (reaching.length === 1) {
+    playMove(reaching[0]);
+  } else if (reaching.length > 1) {
+    const from = reaching.map((m) => cellName(...m.origin));
+    setStatus(`${reaching.length} pieces can go to ${name} (from ${either(from)}): choose the piece first.`);
+  } else if (state.view.board[row][col] === state.you) {
+    setStatus(`The piece on ${name} cannot move: choose another one.`);
+  } else {
+    setStatus(`No move of yours goes to ${name}: choose one of your pieces first.`);
+  }
+}
+
+/** Let go of the piece chosen, saying ``text`` (if given). */
+export function clearSelection(text = "") {
+  if (!state.selected) return;
+  state.selected = null;
+  if (text) setStatus(text);
+  render();
+}
+
+/** Send your move (a legal move of the view on show) and let the AI answer. */
+async function playMove(move) {
+  if (!yourTurn()) return;
   const token = state.token;
   const before = state.view;
-  state.history.push({ view: before, recorded: state.recorded, last: state.last, moves: state.moves.slice() });
+  state.history.push({
+    view: before, recorded: state.recorded, last: state.last, lastFrom: state.lastFrom, moves: state.moves.slice(),
+  });
   state.moves.push(move.move);
-  // Show the move at once, in the cell the server said it fills; who moves
-  // next (and what they may play) is the server's to say when it answers.
+  // Show the move at once, in the cell the server said it fills (and, where
+  // pieces move, the cell its piece leaves empty); who moves next (and what
+  // they may play) is the server's to say when it answers.
   const board = before.board.map((r) => r.split(""));
+  if (move.origin) board[move.origin[0]][move.origin[1]] = ".";
   board[move.row][move.col] = state.you;
   state.view = { ...before, board: board.map((r) => r.join("")), moves: [], to_move: null };
   state.hints = null;
+  state.selected = null;
   state.focus = state.game.gravity ? move.col : key(move.row, move.col);
   state.last = key(move.row, move.col);
+  state.lastFrom = move.origin ? key(...move.origin) : null;
   closeExplore(); // its tree is below the position before this move
   setBusy(true);
   setStatus(`You played ${moveName(move.move)}; sending it…`);
@@ -164,10 +249,11 @@ export async function humanMove(row, col) {
     if (token !== state.token) return;
     const entry = state.history.pop();
     state.last = entry.last;
+    state.lastFrom = entry.lastFrom;
     state.moves = entry.moves;
     state.view = before;
     setBusy(false);
-    setStatus(`Your move was not sent: ${err.message}. Try again.`, () => humanMove(row, col), "error");
+    setStatus(`Your move was not sent: ${err.message}. Try again.`, () => playMove(move), "error");
     render();
   }
 }
@@ -180,6 +266,7 @@ async function aiMove() {
   const level = $("level").value;
   setBusy(true);
   state.hints = null;
+  state.selected = null;
   closeExplore();
   setStatus(`The AI (${sideName(mover)}) is thinking…`);
   render();
@@ -191,6 +278,7 @@ async function aiMove() {
     const cell = before.moves.find((m) => m.move === reply.move.move);
     state.view = reply.view;
     if (cell) state.last = key(cell.row, cell.col);
+    state.lastFrom = cell && cell.origin ? key(...cell.origin) : null;
     state.moves.push(reply.move.move);
     state.explanation = explain && reply.analysis
       ? { analysis: reply.analysis, chosen: reply.move.move, mover, level }
@@ -221,6 +309,8 @@ export async function newGame(aiOpens) {
   state.hints = null;
   state.explanation = null;
   state.last = null;
+  state.lastFrom = null;
+  state.selected = null;
   state.recorded = null;
   state.start = "";
   state.moves = [];
@@ -256,6 +346,8 @@ export function undo() {
   state.hints = null;
   state.explanation = null;
   state.last = entry.last;
+  state.lastFrom = entry.lastFrom || null;
+  state.selected = null;
   state.moves = entry.moves;
   setStatus(`Took back your last move. Your turn (${sideName(state.you)}).`);
   closeExplore();
@@ -278,8 +370,7 @@ export async function hint() {
     state.hints = new Map();
     for (const value of analysis.moves) {
       if (value.result === "unknown" && value !== best) continue;
-      const cell = view.moves.find((m) => m.move === value.move);
-      if (cell) state.hints.set(key(cell.row, cell.col), value);
+      if (view.moves.some((m) => m.move === value.move)) state.hints.set(value.move, value);
     }
     state.hintGuess = Boolean(best && best.result === "unknown");
     state.hintUnproven = analysis.moves.some((m) => m.result === "unknown");
@@ -312,8 +403,9 @@ export function switchGame(name, setup = null) {
   if (!game) return;
   state.game = game;
   state.view = null; // the old game's position: nothing to draw on the new board
+  state.selected = null;
   $("game").value = name;
-  buildBoard(humanMove);
+  buildBoard(chooseCell);
   renderSides();
   if (setup) setUp(setup.start, setup.moves);
   else newGame(false);
@@ -329,6 +421,7 @@ export async function setUp(start, moves, text = "") {
   const token = state.token;
   state.hints = null;
   state.explanation = null;
+  state.selected = null;
   closeExplore();
   setBusy(true);
   setStatus("Setting up the position…");
@@ -345,6 +438,7 @@ export async function setUp(start, moves, text = "") {
     const history = [];
     const done = [];
     let last = null;
+    let lastFrom = null;
     for (const [i, move] of moves.entries()) {
       const cell = view.moves.find((m) => m.move === move);
       if (!cell && i === 0 && text) {
@@ -357,7 +451,7 @@ export async function setUp(start, moves, text = "") {
         from = view.position;
         break;
       }
-      if (view.to_move === state.you) history.push({ view, recorded: null, last, moves: done.slice() });
+      if (view.to_move === state.you) history.push({ view, recorded: null, last, lastFrom, moves: done.slice() });
       try {
         view = await api.position(game, view.position, move);
       } catch (err) {
@@ -365,6 +459,7 @@ export async function setUp(start, moves, text = "") {
       }
       done.push(move);
       last = cell ? key(cell.row, cell.col) : null;
+      lastFrom = cell && cell.origin ? key(...cell.origin) : null;
     }
     if (token !== state.token) return;
     state.start = from;
@@ -372,6 +467,7 @@ export async function setUp(start, moves, text = "") {
     state.history = history;
     state.moves = done;
     state.last = last;
+    state.lastFrom = lastFrom;
     state.recorded = null;
     setBusy(false);
     if (view.status.over) {
@@ -400,10 +496,15 @@ export function onKey(event) {
   const tag = event.target && event.target.tagName;
   if (tag === "SELECT" || tag === "TEXTAREA" || tag === "INPUT") return;
   if (event.target && event.target.closest && event.target.closest('[role="tree"]')) return;
+  if (event.key === "Escape" && state.selected) {
+    event.preventDefault();
+    clearSelection("Let go of the piece: choose one to move.");
+    return;
+  }
   const shortcut = state.game.keys.find((k) => k.key === event.key);
   if (!shortcut) return;
   const move = state.view && state.view.moves.find((m) => m.move === shortcut.move);
   event.preventDefault();
-  if (move) humanMove(move.row, move.col);
+  if (move) playMove(move);
   else if (yourTurn()) setStatus(`${shortcut.move} cannot be played now.`);
 }

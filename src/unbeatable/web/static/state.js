@@ -17,7 +17,8 @@ export const state = {
   busy: false,
   /** Bumped by every new game, so answers for an abandoned game are dropped. */
   token: 0,
-  /** "row,col" -> value, while a hint is shown. */
+  /** move -> its value, while a hint is shown (the board puts each on the
+   * cell the move fills or, where pieces move, on the piece and its targets). */
   hints: null,
   hintText: "",
   /** Whether the hint on show marks a best guess, and leaves moves blank. */
@@ -27,6 +28,11 @@ export const state = {
   explanation: null,
   /** The cell that changed last (animated), "row,col". */
   last: null,
+  /** The cell the last move's piece left, "row,col" (games whose pieces move). */
+  lastFrom: null,
+  /** The piece you have chosen to move, "row,col" (games whose pieces move):
+   * its targets are marked, and a click on one plays that move. */
+  selected: null,
   /** The result counted in the record for the game on show, if finished. */
   recorded: null,
   /** What to do when Retry is pressed. */
@@ -115,6 +121,26 @@ export function moveAt(row, col) {
   if (!state.view) return null;
   if (state.game.gravity) return state.view.moves.find((m) => m.col === col) || null;
   return state.view.moves.find((m) => m.row === row && m.col === col) || null;
+}
+
+/** Whether moves take a piece from one cell to another (the game says so):
+ * then a move is chosen by its piece, then by where it goes. */
+export function piecesMove() {
+  return Boolean(state.game && state.game.moves_from);
+}
+
+const at = (cells, row, col) => Boolean(cells) && cells[0] === row && cells[1] === col;
+
+/** The legal moves of the piece on this cell (none where stones are put down). */
+export function movesFrom(row, col) {
+  if (!state.view) return [];
+  return state.view.moves.filter((m) => at(m.origin, row, col));
+}
+
+/** The legal moves that end on this cell. */
+export function movesTo(row, col) {
+  if (!state.view) return [];
+  return state.view.moves.filter((m) => m.row === row && m.col === col);
 }
 
 /** A move as the page names it: "b2", or "column 4" where stones drop. */
