@@ -301,6 +301,9 @@ def _load_plugin(name: str, plugin: Plugin, parameters: str | None) -> Game[Any,
             else:
                 problem = _misfit(game, name, plugin)
                 if problem is None:
+                    own = normalise(game.name)
+                    if own != name:  # a member that is a named game (hexapawn:3,3 is hexapawn)
+                        return _load(own)
                     made: Game[Any, Any] = game
                     return made
         if whole:
@@ -325,10 +328,17 @@ def _misfit(game: Any, name: str, plugin: Plugin) -> str | None:
         lacks = ", ".join(missing) if missing else "players"
         return f"{what} cannot be made: its factory answered no Game (it lacks {lacks})"
     own = getattr(game, "name", None)
-    expected = plugin.name if plugin.form is None else f"{plugin.name}:"
-    if not isinstance(own, str) or not (
-        normalise(own) == name if plugin.form is None else normalise(own).startswith(expected)
-    ):
+    if not isinstance(own, str):
+        return f"{what} cannot be made: its game has no name"
+    own = normalise(own)
+    if plugin.form is None:
+        fits = own == name
+    else:  # a member is named in the family, or is one of the named games of its distribution
+        named = plugins().named.get(own)
+        fits = own.startswith(f"{plugin.name}:") or (
+            named is not None and named.origin == plugin.origin
+        )
+    if not fits:
         return f"{what} cannot be made: its game is named {own!r}, not {name!r}"
     return None
 
