@@ -2,7 +2,10 @@
 
 Boards are drawn from the game's own description (its shape and its column
 and row labels in the move notation) and ``game.grid(position)``; hints go in
-the cell each move fills (``game.cell``). No game is special-cased here.
+the cell each move fills (``game.cell``), or, in games whose pieces move
+(``Description.moves_from``), on the piece each move takes (``game.origin``):
+there several moves may reach one cell, a capture's cell is occupied, and a
+piece is what the player picks. No game is special-cased here.
 Colour is added by rich only when the output is a terminal.
 """
 
@@ -12,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
@@ -22,6 +26,8 @@ from unbeatable.api import Analysis, Description, GameError, MoveValue, TracedTr
 RESULT_STYLE = {"win": "green", "draw": "yellow", "loss": "red", "unknown": "dim"}
 #: Every cell is this wide, hint or not, so that the board never jumps.
 CELL_WIDTH = 3
+#: Where pieces move, a hint shares its cell with the piece: ``W L12``.
+PIECE_CELL_WIDTH = 5
 #: Boards with a side this long or longer are drawn compactly, one character a
 #: cell: the boxed table would take 6 columns and 2 lines a cell, and 15x15
 #: (Gomoku) would need 96 columns and 33 lines.
@@ -45,18 +51,29 @@ def is_compact(game: Any) -> bool:
     return max(description.rows, description.columns) >= COMPACT_SIDE
 
 
+def moves_pieces(game: Any) -> bool:
+    """Whether ``game``'s moves take a piece from one cell to another."""
+    description: Description = game.describe()
+    return description.moves_from
+
+
 def last_cell(game: Any, before: Any, after: Any) -> Cell | None:
-    """The cell the move from ``before`` to ``after`` filled (None if no
-    single cell changed), read off the two boards as drawn."""
+    """The cell the move from ``before`` to ``after`` filled, read off the
+    two boards as drawn: the one cell that changed, or, where a piece moved
+    (its old cell emptied, a captured piece gone), the one changed cell that
+    now holds a piece; None otherwise."""
+    grid = game.grid(after).split("/")
     changed = [
         (r, c)
-        for r, (old, new) in enumerate(
-            zip(game.grid(before).split("/"), game.grid(after).split("/"), strict=True)
-        )
+        for r, (old, new) in enumerate(zip(game.grid(before).split("/"), grid, strict=True))
         for c, (a, b) in enumerate(zip(old, new, strict=True))
         if a != b
     ]
-    return changed[0] if len(changed) == 1 else None
+    if len(changed) == 1:
+        return changed[0]
+    marks = {side.mark for side in game.describe().sides}
+    filled = [(r, c) for r, c in changed if grid[r][c] in marks]
+    return filled[0] if len(filled) == 1 else None
 
 
 def board(
@@ -69,30 +86,39 @@ def board(
     """The board with the game's coordinates: a boxed table, or on big boards
     (:func:`is_compact`) one character a cell with the column letters above
     and below and the row numbers on both sides. ``notes`` maps a (row, col)
-    cell to text drawn in it while empty (hints); ``highlight`` lists the
-    cells of a winning line; ``last`` is the cell of the last move, drawn in
-    brackets: ``[X]``."""
+    cell to text drawn in it while empty (hints), or, where pieces move, beside
+    the piece on it (on a compact board, in its place, reversed); ``highlight``
+    lists the cells of a winning line; ``last`` is the cell of the last move,
+    drawn in brackets: ``[X]``."""
     description = game.describe()
     sides = {side.mark: side for side in description.sides}
     rows = game.grid(position).split("/")
     marked = set(highlight)
     notes = notes or {}
+    compact = is_compact(game)
 
     def content(r: int, c: int, ch: str) -> Text:
         side = sides.get(ch)
+        note = notes.get((r, c))
         if side is None:
-            return notes.get((r, c)) or Text("·", style="dim")
+            return note or Text("·", style="dim")
         # The mark as written in positions, in its side's colour.
         style = f"bold {side.colour}" + (" reverse" if (r, c) in marked else "")
-        return Text(ch.upper(), style)
+        mark = Text(ch.upper(), style)
+        if note is None or not description.moves_from:
+            return mark
+        if compact:  # one character: the hint's, reversed to say a piece is there
+            return Text(note.plain, Style.parse(str(note.style or "")) + Style(reverse=True))
+        return Text.assemble(mark, " ", note)
 
-    if is_compact(game):
+    if compact:
         return _compact(description, rows, content, last)
     table = Table(show_header=True, show_lines=True)
     if description.row_labels:
         table.add_column("", justify="right", style="dim")
+    width = PIECE_CELL_WIDTH if description.moves_from else CELL_WIDTH
     for label in description.column_labels:
-        table.add_column(label, justify="center", min_width=CELL_WIDTH, max_width=CELL_WIDTH)
+        table.add_column(label, justify="center", min_width=width, max_width=width)
     for r, row in enumerate(rows):
         cells: list[Text] = []
         for c, ch in enumerate(row):
@@ -134,26 +160,66 @@ def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]
     """Each proven move's value, coloured by result, in the cell it fills: its
     short value (``W3``), or on a compact board its letter (``W``, ``D``,
     ``L``). Moves not proven in time are left blank, but for the engine's
-    pick, marked :data:`GUESS`: a board of question marks says nothing."""
+    pick, marked :data:`GUESS`: a board of question marks says nothing.
+
+    Where pieces move, a cell may be reached by several moves and a capture's
+    cell holds a piece: each piece that can move carries the best value of its
+    own moves instead (its unproven moves count only if one is the engine's
+    pick), so the best move always shows, on the piece that makes it."""
     compact = is_compact(game)
     best = analysis.best
-    notes = {}
+
+    def note(m: MoveValue) -> Text:
+        if m.result == "unknown":
+            return Text(GUESS, style="bold")
+        text = m.result[0].upper() if compact else api.value_letters(m.result, m.plies)
+        return Text(text, style=RESULT_STYLE[m.result])
+
+    def shown(m: MoveValue) -> bool:
+        return m.result != "unknown" or (best is not None and m.move == best.move)
+
+    if not moves_pieces(game):
+        return {game.cell(position, m.raw): note(m) for m in analysis.moves if shown(m)}
+    tops: dict[Cell, MoveValue] = {}
     for m in analysis.moves:
-        if m.result != "unknown":
-            text = m.result[0].upper() if compact else api.value_letters(m.result, m.plies)
-            notes[game.cell(position, m.raw)] = Text(text, style=RESULT_STYLE[m.result])
-        elif best is not None and m.move == best.move:
-            notes[game.cell(position, m.raw)] = Text(GUESS, style="bold")
-    return notes
+        piece = game.origin(position, m.raw)
+        if piece is None or not shown(m):
+            continue
+        top = tops.get(piece)
+        if top is None or m.rank > top.rank:
+            tops[piece] = m
+    return {piece: note(m) for piece, m in tops.items()}
+
+
+def piece_moves(game: Any, position: Any, analysis: Analysis) -> Text | None:
+    """Every move with its short value, piece by piece (left to right), best
+    first, where pieces move: the board shows only each piece's best, so a
+    piece's other moves are told here: ``a1a2 L4; b1b2 L6; c1c2 L4``. None in
+    other games."""
+    if not moves_pieces(game) or not analysis.moves:
+        return None
+    pieces: dict[Cell, list[MoveValue]] = {}
+    for m in analysis.moves:
+        pieces.setdefault(game.origin(position, m.raw) or game.cell(position, m.raw), []).append(m)
+    text = Text("")
+    for i, (_, moves) in enumerate(sorted(pieces.items(), key=lambda item: item[0][::-1])):
+        text.append("; " if i else "")
+        for j, m in enumerate(sorted(moves, key=lambda m: m.rank, reverse=True)):
+            text.append(", " if j else "")
+            text.append(m.move, "bold")
+            text.append(" " + api.value_letters(m.result, m.plies), RESULT_STYLE[m.result])
+    return text
 
 
 def hint_legend(game: Any, analysis: Analysis) -> Text | None:
     """What the hint's marks mean, when the board cannot say it in full: on a
-    compact board, or when values are not proven (None otherwise)."""
+    compact board, where pieces move (the values are on the pieces), or when
+    values are not proven (None otherwise)."""
     compact = is_compact(game)
+    pieces = moves_pieces(game)
     guessed = analysis.best is not None and analysis.best.result == "unknown"
     unproven = any(m.result == "unknown" for m in analysis.moves)
-    if not compact and not guessed and not unproven:
+    if not compact and not pieces and not guessed and not unproven:
         return None
     parts: list[Text] = []
     if compact:
@@ -167,6 +233,8 @@ def hint_legend(game: Any, analysis: Analysis) -> Text | None:
                 f" loss for {analysis.to_move} (proven)",
             )
         )
+    if pieces:
+        parts.append(Text("each piece shows the value of its best move"))
     if guessed:
         parts.append(Text.assemble((GUESS, "bold"), " best guess"))
     if unproven:
