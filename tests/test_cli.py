@@ -158,8 +158,8 @@ def test_scripted_game_against_the_impossible_ai() -> None:
     assert "The AI (o) plays" in out
     assert "bad move 'zz'" in out
     assert "Took back your last move." in out
-    assert "you beat the AI" not in out
-    assert "Draw" in out or "the AI wins" in out
+    assert "You beat the AI" not in out
+    assert "Draw" in out or "The AI wins" in out
 
 
 def test_ai_opens_when_you_play_o_and_quit_works() -> None:

@@ -133,7 +133,7 @@ def test_the_terminal_says_where_the_four_is() -> None:
     """Connect Four's rows have no names: the line is told by its columns and
     its rows counted from the bottom (a vertical four, then others)."""
     out = play_as_x("1\n1\n7\n2\nn\n")
-    assert "has four in a row on column 4, rows 1-4 from the bottom: the AI wins" in out
+    assert "Yellow (o): four in a row on column 4, rows 1-4 from the bottom. The AI wins." in out
     description = get_game("connect4").describe()
     assert line_name(description, [(5, 1), (5, 2), (5, 3), (5, 4)]) == (
         "columns 2-5, row 1 from the bottom"

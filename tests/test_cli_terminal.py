@@ -63,7 +63,7 @@ def test_a_scripted_game_asks_again_until_yes_or_no() -> None:
     result = cli("play", "--as", "x", stdin="b2\na1\nc1\nb1\nb3\nn\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "the AI wins" in out and out.count("Play again? [y/N]: ") == 3
+    assert "The AI wins" in out and out.count("Play again? [y/N]: ") == 3
     assert "Please answer y (yes) or n (no)." in out and out.count("You play X") == 1
 
 

@@ -4,6 +4,11 @@ Moves are read line by line, from the keyboard or, when standard input is not
 a terminal, from a pipe, so a whole game can be scripted:
 ``printf 'b2\\na1\\n' | unbeatable play``. After each game the player may play
 again; a tally of wins, draws and losses is kept for the session.
+
+Where pieces move (``Description.moves_from``: Hexapawn), a move names the
+cell its piece leaves and the cell it reaches (``b1b2``); the cell alone is
+short for the one move that reaches it, and when several do, or the cell is a
+piece's, the player is told the moves to choose from rather than given one.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ T = TypeVar("T")
 #: Rows of the moves table shown with --explain (big boards have hundreds of moves).
 EXPLAIN_ROWS = 12
 HELP = "a move ({example}), ? for a hint, u to undo your last move, h for help, q to quit"
+#: The example where pieces move: the target cell alone is a move too.
+PIECE_EXAMPLE = "{move}, or just {cell} if no other move goes there"
 QUIT = frozenset({"q", "quit", "exit"})
 #: Answers to "Play again? [y/N]": the capital N says Enter alone means no;
 #: anything else is asked again rather than taken as a no.
@@ -69,9 +76,25 @@ class Match:
         return mark  # pragma: no cover - every mark has a side
 
     def example(self) -> str:
-        """A move that is legal right now, for the prompts' examples."""
-        legal = self.game.ordered_moves(self.position)
-        return self.game.format_move(legal[0]) if legal else "-"
+        """A move that is legal right now, for the prompts' examples; where
+        pieces move, with its cell alone when no other move reaches it."""
+        game = self.game
+        legal: list[str] = [game.format_move(m) for m in game.ordered_moves(self.position)]
+        if not legal:
+            return "-"
+        if self.description.moves_from:
+            cells = api.view(game, self.position).moves
+            for move in legal:
+                reached = next(c for c in cells if c.move == move)
+                target = (reached.row, reached.col)
+                if sum((c.row, c.col) == target for c in cells) == 1:
+                    return PIECE_EXAMPLE.format(move=move, cell=self.cell_name(*target))
+        return legal[0]
+
+    def cell_name(self, row: int, col: int) -> str:
+        """A cell as moves name it: ``b2``."""
+        labels: Description = self.description
+        return labels.column_labels[col] + (labels.row_labels[row] if labels.row_labels else "")
 
     def help_text(self) -> str:
         return "Enter " + HELP.format(example=self.example()) + "."
@@ -163,6 +186,9 @@ class Match:
             )
             self.draw(render.hint_notes(game, self.position, analysis))
             self.console.print(render.summary(analysis))
+            by_piece = render.piece_moves(game, self.position, analysis)
+            if by_piece is not None:
+                self.console.print(by_piece)
             if render.is_compact(game):  # the board shows proven values by their letter only
                 proven = render.proven_moves(analysis)
                 if proven is not None:
@@ -182,11 +208,54 @@ class Match:
         try:
             self.history.append(api.play_move(game, self.position, command))
         except GameError as exc:
-            self.console.print(Text(f"{exc}. {self.help_text()}", "red"))
-            return True
+            move = self.by_cell(low)
+            if move is None:
+                self.console.print(Text(f"{exc}. {self.help_text()}", "red"))
+                return True
+            if not move:  # the player was told which moves to choose from
+                return True
+            self.console.print(Text(f"{low}: you play {move}.", "dim"))
+            self.history.append(api.play_move(game, self.position, move))
         if game.is_terminal(self.position):
             self.draw()  # otherwise the AI's answer shows the board with both moves
         return True
+
+    def by_cell(self, text: str) -> str | None:
+        """Where pieces move, a cell typed alone (``b2``, in lower case): the
+        one move that reaches it; or "" after telling the player the moves to
+        choose from when several reach it or it holds a piece that moves (a
+        cell never stands for one of several moves); None if ``text`` names no
+        cell or pieces do not move in this game."""
+        if not self.description.moves_from:
+            return None
+        cells = api.view(self.game, self.position).moves
+        reaching = [c.move for c in cells if self.cell_name(c.row, c.col).lower() == text]
+        leaving = [c.move for c in cells if c.origin and self.cell_name(*c.origin).lower() == text]
+        if len(reaching) == 1 and not leaving:
+            return reaching[0]
+        if not reaching and not leaving:
+            if not self._is_cell(text):
+                return None
+            told = f"No move of yours reaches or leaves {text}"
+            self.console.print(Text(f"{told}. {self.help_text()}", "yellow"))
+            return ""
+        parts = []
+        if reaching:
+            parts.append(f"{text} is reached by {_either(reaching, 'and')}")
+        if leaving:
+            piece = "its piece" if reaching else f"the piece on {text}"
+            parts.append(f"{piece} can play {_either(leaving, 'or')}")
+        told = "; ".join(parts)
+        self.console.print(Text(f"{told[0].upper()}{told[1:]}: type the whole move.", "yellow"))
+        return ""
+
+    def _is_cell(self, text: str) -> bool:
+        description = self.description
+        return any(
+            self.cell_name(row, col).lower() == text
+            for row in range(description.rows)
+            for col in range(description.columns)
+        )
 
     def undo(self) -> None:
         """Take back the human's last move and the AI's answer to it."""
@@ -246,17 +315,22 @@ class Match:
         winner = game.winner(self.position)
         if winner is None:
             self.tally["draw"] += 1
-            return Text("Draw: nobody wins.", style="bold yellow")
+            return Text("Draw: the game is over with no winner.", style="bold yellow")
         cells = render.winning_cells(game, self.position)
-        where = ""
-        if cells:
-            where = " on " + line_name(self.description, cells)
-        goal = self.description.goal
+        # The goal stands alone ("reaching the far row" reads as well as
+        # "three in a row"); the cells only when the win has a line to show.
+        where = " on " + line_name(self.description, cells) if cells else ""
+        said = f"{self.side(winner)}: {self.description.goal}{where}."
         if winner == self.human:
             self.tally["win"] += 1
-            return Text(f"{self.side(winner)} has {goal}{where}: you beat the AI!", "bold green")
+            return Text(f"{said} You beat the AI!", "bold green")
         self.tally["loss"] += 1
-        return Text(f"{self.side(winner)} has {goal}{where}: the AI wins.", style="bold red")
+        return Text(f"{said} The AI wins.", style="bold red")
+
+
+def _either(moves: Sequence[str], word: str) -> str:
+    """``a1b2 and c1b2``, ``a1b2, b1b2 or c1b2``."""
+    return moves[0] if len(moves) == 1 else f"{', '.join(moves[:-1])} {word} {moves[-1]}"
 
 
 def line_name(description: Description, cells: Sequence[tuple[int, int]]) -> str:
