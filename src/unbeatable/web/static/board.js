@@ -144,12 +144,11 @@ function pieceCellName(r, c, mark, target) {
 }
 
 /** Whether a click on a cell does anything in a game whose pieces move: it
- * chooses a piece that can move, plays a move onto a target, or names the
- * moves that reach it. */
-function pieceCellActive(r, c, target) {
+ * chooses a piece that can move, plays a move onto a target, lets go of the
+ * piece chosen, or names the moves that reach it. */
+function pieceCellActive(r, c) {
   if (!yourTurn()) return false;
-  if (target || movesFrom(r, c).length) return true;
-  return !state.selected && movesTo(r, c).length > 0;
+  return Boolean(state.selected) || movesFrom(r, c).length > 0 || movesTo(r, c).length > 0;
 }
 
 /** Draw the server's view of the position, the last move, the winning line
@@ -233,7 +232,7 @@ export function renderBoard() {
         if (state.last === key(r, c) && mark) name += ", last move";
         if (state.lastFrom === key(r, c) && !mark) name += ", the last move left it";
         if (value) name += `, hint: ${mark && !target ? "best move " : ""}${hintWords(value)}`;
-        cell.setAttribute("aria-disabled", String(!pieceCellActive(r, c, target)));
+        cell.setAttribute("aria-disabled", String(!pieceCellActive(r, c)));
       } else {
         name = `${cellName(r, c)} ${mark || "empty"}`;
         if (mark) name += ", taken";
