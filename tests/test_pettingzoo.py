@@ -330,3 +330,34 @@ def test_the_environment_reaches_the_library_through_its_api_only() -> None:
             names.update(alias.name for alias in node.names)
     ours = {name for name in names if name.startswith("unbeatable")}
     assert ours == {"unbeatable", "unbeatable.api"}
+
+
+def test_a_plugin_game_whose_pieces_move_numbers_its_moves_from_then_to() -> None:
+    """Hexapawn (the example plug-in): two captures onto one cell are two
+    actions, ``origin * cells + target``; PettingZoo's API test passes, and
+    perfect play on both sides ends as the game is solved (black wins)."""
+    pytest.importorskip("unbeatable_hexapawn", reason="the example plug-in is not installed")
+    hexapawn = env("hexapawn")
+    hexapawn.reset()
+    assert hexapawn.action_space("player_0").n == 81
+    # a1 (cell 6) and c1 (cell 8) can both capture on b2 (cell 4).
+    hexapawn.reset(options={"position": "b.b/.b./www w"})
+    legal = np.flatnonzero(hexapawn.observe("player_0")["action_mask"]).tolist()
+    assert {6 * 9 + 4, 8 * 9 + 4} <= set(legal)
+    hexapawn.step(8 * 9 + 4)
+    assert hexapawn.unwrapped.position == "b.b/.w./ww. b"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env("hexapawn"), num_cycles=60)
+    game = env("hexapawn")
+    game.reset()
+    players = {agent: UnbeatableAgent("hexapawn") for agent in game.possible_agents}
+    results = {}
+    for agent in game.agent_iter():
+        _observation, reward, termination, truncation, _info = game.last()
+        if termination or truncation:
+            results[agent] = reward
+            game.step(None)
+        else:
+            game.step(players[agent].act(game))
+    assert results == {"player_1": 1.0, "player_0": -1.0}

@@ -16,8 +16,10 @@
 that describes its board. Agents are ``player_0`` (the game's first player,
 who moves first) and ``player_1``. An action is a fixed number for the cell a
 move fills, ``row * columns + column`` from the top-left, or the column alone
-where stones drop (Connect Four): one numbering for every game, read from its
-description, so a learner sees the same action space all game long. The
+where stones drop (Connect Four), or, in games whose pieces move from cell to
+cell (a plug-in's Hexapawn), ``origin * cells + target`` with both cells
+numbered so: one numbering for every game, read from its description, so a
+learner sees the same action space all game long. The
 observation is PettingZoo's classic one: ``observation``, two planes of the
 board (rows, columns, 2) from the observing agent's view (its own stones,
 then its opponent's), and ``action_mask``, the legal actions of the agent to
@@ -89,6 +91,9 @@ class Numbering:
     #: observation's first axis is the column (PettingZoo's ``tictactoe_v3``);
     #: else row by row, the first axis the row (the library's, ``connect_four_v3``).
     column_major: bool = False
+    #: An action names the cell a piece leaves and the cell it reaches
+    #: (``origin * cells + target``): games whose pieces move.
+    moves_from: bool = False
 
     @classmethod
     def of(cls, description: api.Description) -> Numbering:
@@ -98,12 +103,14 @@ class Numbering:
             description.rows,
             description.columns,
             description.gravity,
+            moves_from=description.moves_from,
         )
 
     @property
     def actions(self) -> int:
         """The size of the action space."""
-        return self.columns if self.gravity else self.rows * self.columns
+        cells = self.rows * self.columns
+        return self.columns if self.gravity else cells * cells if self.moves_from else cells
 
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -112,13 +119,19 @@ class Numbering:
             return (self.columns, self.rows, 2)
         return (self.rows, self.columns, 2)
 
-    def action(self, row: int, col: int) -> int:
-        """The action of the move that fills ``(row, col)``, 0-based from the top-left."""
+    def action(self, row: int, col: int, origin: tuple[int, int] | None = None) -> int:
+        """The action of the move that fills ``(row, col)``, 0-based from the
+        top-left, and in games whose pieces move leaves ``origin``."""
         if self.gravity:
             return col
         if self.column_major:
             return col * self.rows + row
-        return row * self.columns + col
+        target = row * self.columns + col
+        if not self.moves_from:
+            return target
+        if origin is None:
+            raise ValueError(f"{self.name}: a move names the cell its piece leaves")
+        return (origin[0] * self.columns + origin[1]) * self.rows * self.columns + target
 
     def planes(self, board: Sequence[str], own: str, other: str) -> Planes:
         """The observation of ``board`` (rows from the top, one character a
@@ -238,7 +251,9 @@ class UnbeatableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type h
         view = api.view(self.game, position)
         self._position, self._view = position, view
         self.agent_selection = self._agent_of[view.to_move]
-        self._legal = {self.numbering.action(cell.row, cell.col): cell for cell in view.moves}
+        self._legal = {
+            self.numbering.action(cell.row, cell.col, cell.origin): cell for cell in view.moves
+        }
         if len(self._legal) != len(view.moves):  # two moves, one number: the game is no board game
             raise api.GameError(f"{self.game.name}: two legal moves fill the same cell")
 
@@ -481,8 +496,9 @@ class UnbeatableAgent:
                     f"unknown numbering {numbering!r} (known: {', '.join(NUMBERINGS)})"
                 )
             numbering = NUMBERINGS[numbering]
-        board = (self.description.rows, self.description.columns, self.description.gravity)
-        if (numbering.rows, numbering.columns, numbering.gravity) != board:
+        description = self.description
+        board = (description.rows, description.columns, description.gravity, description.moves_from)
+        if (numbering.rows, numbering.columns, numbering.gravity, numbering.moves_from) != board:
             raise ValueError(
                 f"{numbering.name} is a {numbering.columns}x{numbering.rows} board; "
                 f"this agent plays {self.game.name} "
@@ -496,7 +512,7 @@ class UnbeatableAgent:
         if chosen is None:
             raise api.GameOverError(f"{position!r} is finished: there is no action to choose")
         cell = next(c for c in api.view(self.game, position).moves if c.move == chosen.move)
-        return numbering.action(cell.row, cell.col)
+        return numbering.action(cell.row, cell.col, cell.origin)
 
 
 __all__ = [
