@@ -243,10 +243,10 @@ class Match:
         if reaching:
             parts.append(f"{text} is reached by {_either(reaching, 'and')}")
         if leaving:
-            piece = "its piece" if reaching else f"the piece on {text}"
+            piece = "its piece" if reaching else f"The piece on {text}"
             parts.append(f"{piece} can play {_either(leaving, 'or')}")
-        told = "; ".join(parts)
-        self.console.print(Text(f"{told[0].upper()}{told[1:]}: type the whole move.", "yellow"))
+        # A cell name opens the sentence as moves write it: "b2 is reached by".
+        self.console.print(Text(f"{'; '.join(parts)}: type the whole move.", "yellow"))
         return ""
 
     def _is_cell(self, text: str) -> bool:
