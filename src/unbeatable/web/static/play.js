@@ -1,7 +1,9 @@
 // Playing a game: your moves, the AI's, hints, Undo and new games. Every
 // position comes from the server (with its side to move, legal moves and
 // status); the page only shows your move at once in the cell the server said
-// it fills, while the server's answer is on its way.
+// it fills, while the server's answer is on its way. Where pieces move (the
+// game's description says ``moves_from``), a move is chosen from-then-to: its
+// piece (the cell each move's ``origin`` names), then where it goes.
 
 import * as api from "./api.js";
 import { buildBoard, landed, renderBoard } from "./board.js";
