@@ -52,7 +52,7 @@ def test_a_whole_game_typed_in_is_won_by_the_ai() -> None:
     # White's a1 and c1 pawns can both take on b2: the cell alone chooses neither.
     assert "b2 is reached by a1b2 and c1b2: type the whole move." in out
     assert out.count("The AI (b) plays") == 3
-    assert "Black (b): reaching the far row on c1. The AI wins." in out
+    assert "Black (b): a pawn through to the far row on c1. The AI wins." in out
     assert "Your record: 0 won, 0 drawn, 1 lost." in out
     assert " on ." not in out and " has " not in out
 
@@ -129,10 +129,10 @@ def test_the_widest_hexapawn_board_fits_80_columns(
 @pytest.mark.parametrize(
     ("position", "human", "said"),
     [
-        ("w.b/..b/... b", "w", "White (w): reaching the far row on a3. You beat the AI!"),
+        ("w.b/..b/... b", "w", "White (w): a pawn through to the far row on a3. You beat the AI!"),
         # Every black pawn taken: a win with no line to show, and no " on ."
-        (".../.w./... b", "w", "White (w): reaching the far row. You beat the AI!"),
-        ("..b/.../.bw w", "w", "Black (b): reaching the far row on b1. The AI wins."),
+        (".../.w./... b", "w", "White (w): every black pawn taken. You beat the AI!"),
+        ("..b/.../.bw w", "w", "Black (b): a pawn through to the far row on b1. The AI wins."),
     ],
 )
 def test_the_result_sentence_reads_right(

@@ -122,7 +122,7 @@ def test_position_shows_every_move_and_the_cell_it_fills(
     data = response.json()
     assert data == api.view(game, position, move).to_dict()
     assert [(m["row"], m["col"]) for m in data["moves"]] == cells
-    assert data["status"] == {"over": False, "winner": None, "line": None}
+    assert data["status"] == {"over": False, "winner": None, "line": None, "reason": None}
 
 
 def test_position_refuses_an_illegal_move(web_client: TestClient) -> None:
@@ -181,7 +181,12 @@ def test_move_that_wins_reports_the_line(web_client: TestClient) -> None:
     assert data == {
         "move": {"move": "c1", "row": 2, "col": 2},
         "position": "xox/oox/..x o",
-        "status": {"over": True, "winner": "x", "line": [[0, 2], [1, 2], [2, 2]]},
+        "status": {
+            "over": True,
+            "winner": "x",
+            "line": [[0, 2], [1, 2], [2, 2]],
+            "reason": "three in a row",
+        },
         "view": view,
         "proven": True,
     }
@@ -200,7 +205,7 @@ def test_only_the_impossible_level_says_whether_its_move_is_proven(
 def test_move_that_draws_has_no_winner(web_client: TestClient) -> None:
     data = web_client.post("/api/move", json={"game": TTT, "position": "xox/xoo/ox."}).json()
     assert data["move"]["move"] == "c1"
-    assert data["status"] == {"over": True, "winner": None, "line": None}
+    assert data["status"] == {"over": True, "winner": None, "line": None, "reason": None}
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

@@ -546,10 +546,13 @@ class Status(NamedTuple):
     #: The cells of the winning line, ``(row, col)`` 0-based from the
     #: top-left, when the game has one.
     line: tuple[tuple[int, int], ...] | None
+    #: How the game was won, in words that read after the winner's name
+    #: (:meth:`Game.win_reason`, else the description's goal); None unless won.
+    reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         line = None if self.line is None else [[row, col] for row, col in self.line]
-        return {"over": self.over, "winner": self.winner, "line": line}
+        return {"over": self.over, "winner": self.winner, "line": line, "reason": self.reason}
 
 
 class View(NamedTuple):
@@ -757,7 +760,15 @@ def status(game: str | Game[Any, Any], position: Any) -> Status:
     description = describe(game)
     if cells is not None and description is not None:
         line = tuple(divmod(cell, description.columns) for cell in cells)
-    return Status(game.is_terminal(pos), game.winner(pos), line)
+    winner = game.winner(pos)
+    reason = None
+    if winner is not None:
+        # Games written to the protocol without subclassing Game may lack the hook.
+        own = getattr(game, "win_reason", None)
+        reason = own(pos) if own is not None else None
+        if reason is None and description is not None:
+            reason = description.goal
+    return Status(game.is_terminal(pos), winner, line, reason)
 
 
 def _tree_algorithm(algorithm: str) -> TreeAlgorithm:

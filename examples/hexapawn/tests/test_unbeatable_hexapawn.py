@@ -197,7 +197,7 @@ def test_the_terminal_game_is_played_to_the_end() -> None:
     said = cli("play", "hexapawn", "--as", "w", stdin="b1b2\na1a2\nn\n")
     assert said.returncode == 0, said.stderr
     assert "Your move (w)" in said.stdout
-    assert "Black (b): reaching the far row on b1. The AI wins." in said.stdout
+    assert "Black (b): a pawn through to the far row on b1. The AI wins." in said.stdout
     assert "Your record: 0 won, 0 drawn, 1 lost." in said.stdout
 
 
@@ -236,3 +236,16 @@ def test_the_api_plays_it() -> None:
             "/api/position", json={"game": "hexapawn", "position": START, "move": "a1b2"}
         )
         assert bad.status_code in (400, 422) and "diagonally" in bad.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("position", "reason"),
+    [
+        ("wbb/.../.w. b", "a pawn through to the far row"),
+        (".../.w./... b", "every black pawn taken"),
+        ("b../b../w.. w", "White to move has no move left"),
+        (START, None),
+    ],
+)
+def test_the_faces_say_how_the_game_was_won(position: str, reason: str | None) -> None:
+    assert unbeatable.status("hexapawn", position).reason == reason

@@ -320,7 +320,8 @@ class Match:
         # The goal stands alone ("reaching the far row" reads as well as
         # "three in a row"); the cells only when the win has a line to show.
         where = " on " + line_name(self.description, cells) if cells else ""
-        said = f"{self.side(winner)}: {self.description.goal}{where}."
+        reason = api.status(game, self.position).reason or self.description.goal
+        said = f"{self.side(winner)}: {reason}{where}."
         if winner == self.human:
             self.tally["win"] += 1
             return Text(f"{said} You beat the AI!", "bold green")

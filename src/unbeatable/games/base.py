@@ -84,7 +84,8 @@ class Description(NamedTuple):
     #: the move notation (no row labels where moves name only a column).
     column_labels: tuple[str, ...]
     row_labels: tuple[str, ...]
-    #: What wins, in words (``three in a row``).
+    #: What wins, in words that read before "wins." and after a winner's
+    #: name ("x (x): three in a row"): ``three in a row``, ``reaching the far row``.
     goal: str
     #: Keyboard shortcuts: (key, move notation) pairs, in key order.
     keys: tuple[tuple[str, str], ...]
@@ -250,6 +251,12 @@ class Game(Protocol[P, M]):
         character per cell (``.`` when empty). Only board games implement it."""
         problem = f"{self.name} has no board to draw"
         raise NotImplementedError(problem)
+
+    def win_reason(self, position: P) -> str | None:
+        """How the game was won, in words that read after the winner's name
+        (``"White (w): every black pawn taken"``), for games won in more than
+        one way; None (the default): the description's ``goal`` says it."""
+        return None
 
     def winning_line(self, position: P) -> tuple[int, ...] | None:
         """Cells of the line that won, as flat indices row-major from the

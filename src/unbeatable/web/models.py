@@ -304,6 +304,11 @@ class Status(BaseModel):
     line: list[list[int]] | None = Field(
         description="[row, col] pairs, 0-based from the top-left, or null."
     )
+    reason: str | None = Field(
+        default=None,
+        description="How the game was won, in words that read after the winner's name "
+        "('three in a row', 'every black pawn taken'); null unless won.",
+    )
 
 
 class Cell(BaseModel):

@@ -40,6 +40,8 @@ from unbeatable.games.base import (
 __all__ = ["Hexapawn", "HexapawnPosition", "hexapawn", "hexapawn_game"]
 
 WHITE, BLACK, EMPTY = "w", "b", "."
+#: The sides' names, as the faces show them.
+NAMES = {WHITE: "White", BLACK: "Black"}
 #: Characters read as an empty cell.
 EMPTIES = frozenset(".-_")
 #: Smallest and largest board sides of the family.
@@ -253,13 +255,13 @@ class Hexapawn(Game[HexapawnPosition, Move]):
         return Description(
             name=self.name,
             title="Hexapawn" if self.name == "hexapawn" else f"Hexapawn {size}",
-            sides=(Side(WHITE, "White", "#b7791f"), Side(BLACK, "Black", "#2d3748")),
+            sides=(Side(WHITE, NAMES[WHITE], "#b7791f"), Side(BLACK, NAMES[BLACK], "#2d3748")),
             rows=self.rows,
             columns=self.columns,
             gravity=False,
             column_labels=tuple(LETTERS[: self.columns]),
             row_labels=tuple(str(self.rows - row) for row in range(self.rows)),
-            goal="reaching the far row",
+            goal="reaching the far row, taking every pawn or leaving the opponent no move",
             keys=(),
             moves_from=True,
         )
@@ -271,6 +273,20 @@ class Hexapawn(Game[HexapawnPosition, Move]):
     def origin(self, position: HexapawnPosition, move: Move) -> tuple[int, int]:
         row, col = divmod(move[0], self.columns)
         return row, col
+
+    def win_reason(self, position: HexapawnPosition) -> str | None:
+        """Hexapawn is won three ways; the faces say which one ended this game."""
+        winner = self.winner(position)
+        if winner is None:
+            return None
+        cells, width = position.cells, self.columns
+        if WHITE in cells[:width] or BLACK in cells[-width:]:
+            return "a pawn through to the far row"
+        loser = BLACK if winner == WHITE else WHITE
+        name = NAMES[loser]
+        if loser not in cells:
+            return f"every {name.lower()} pawn taken"
+        return f"{name} to move has no move left"
 
     def winning_line(self, position: HexapawnPosition) -> tuple[int, ...] | None:
         """The pawn that reached the far row, if that is how the game was won."""

@@ -126,9 +126,9 @@ function finish() {
   if (result === "draw") {
     setStatus("Draw: the game is over with no winner.", null, result);
   } else if (result === "win") {
-    setStatus(`You win! ${sideName(status.winner)}: ${game.goal}${place}.`, null, result);
+    setStatus(`You win! ${sideName(status.winner)}: ${status.reason || game.goal}${place}.`, null, result);
   } else {
-    setStatus(`The AI wins. ${sideName(status.winner)}: ${game.goal}${place}.`, null, result);
+    setStatus(`The AI wins. ${sideName(status.winner)}: ${status.reason || game.goal}${place}.`, null, result);
   }
   if (state.recorded === null) {
     state.recorded = result;
