@@ -583,8 +583,8 @@ def play(
         typer.Option(
             "--as",
             metavar="SIDE",
-            help="Your side, as the game names its players (x or o in tic-tac-toe: x "
-            "moves first).",
+            help="Your side: one of the game's two players, by its mark (in tic-tac-toe "
+            "x, who moves first, or o).",
         ),
     ] = None,
     first: Annotated[First | None, typer.Option("--first", help="Who moves first.")] = None,
