@@ -152,7 +152,9 @@ def test_a_whole_game_is_played_from_then_to_and_the_ai_black_wins(page: Page) -
     place = ""
     if final.line:
         place = " on " + ", ".join(f"{'abc'[c]}{3 - r}" for r, c in final.line)
-    assert text == f"The AI wins. Black (b): reaching the far row{place}."
+    # How it was won, in the game's words (the server's status says), then where.
+    assert final.reason
+    assert text == f"The AI wins. Black (b): {final.reason}{place}."
     assert " on ." not in text and "has reaching" not in text
     expect(page.locator("#status-box")).to_have_attribute("data-kind", "loss")
     assert tally(page) == (0, 0, 1)
@@ -294,11 +296,14 @@ def test_after_switching_games_clicks_work_at_once(page: Page) -> None:
 def test_the_result_names_the_winner_and_the_goal_and_no_empty_place(page: Page) -> None:
     choose_game(page, GAME)
     # White to move and stuck: Black wins with no line of cells to name.
-    set_up(page, "b../w../... w")
-    expect(status(page)).to_have_text("The AI wins. Black (b): reaching the far row.")
+    stuck = "b../w../... w"
+    set_up(page, stuck)
+    expect(status(page)).to_have_text(f"The AI wins. Black (b): {api.status(GAME, stuck).reason}.")
     # White on the far row: the cell is named.
-    set_up(page, "w../.b./... b")
-    expect(status(page)).to_have_text("You win! White (w): reaching the far row on a3.")
+    through = "w../.b./... b"
+    set_up(page, through)
+    reason = api.status(GAME, through).reason
+    expect(status(page)).to_have_text(f"You win! White (w): {reason} on a3.")
     expect(page.locator(".cell.win")).to_have_count(1)
     for text in ("has reaching", " on .", " on ,"):
         assert text not in status(page).inner_text()
