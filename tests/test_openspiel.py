@@ -305,6 +305,13 @@ def test_small_boards_from_the_start(name: str, result: str) -> None:
     ],
 )
 def test_mnk_positions_have_the_same_value(name: str, count: int, stones: range) -> None:
+    results = values_checked(name, count, stones)
+    assert len(results) >= 2, results
+
+
+def values_checked(name: str, count: int, stones: range) -> Counter[str]:
+    """Checks ``count`` seeded random positions of ``name`` with a number of
+    stones in ``stones`` in both; how many had each result."""
     game = get_game(name)
     spiel = pyspiel.load_game(openspiel_name(game))
     results = Counter(
@@ -312,7 +319,7 @@ def test_mnk_positions_have_the_same_value(name: str, count: int, stones: range)
         for position, state in random_positions(game, spiel, count, stones, seed=count)
     )
     assert sum(results.values()) == count
-    assert len(results) >= 2, results
+    return results
 
 
 @pytest.mark.parametrize(
@@ -326,11 +333,5 @@ def test_mnk_positions_have_the_same_value(name: str, count: int, stones: range)
 def test_connect4_endgames_have_the_same_value(name: str, count: int, stones: range) -> None:
     """Positions near the end of the game, where OpenSpiel's plain alpha-beta
     (no table, no move ordering) still searches to the end quickly."""
-    game = get_game(name)
-    spiel = pyspiel.load_game(openspiel_name(game))
-    results = Counter(
-        check_value(game, spiel, position, state)
-        for position, state in random_positions(game, spiel, count, stones, seed=count)
-    )
-    assert sum(results.values()) == count
+    results = values_checked(name, count, stones)
     assert all(results[result] for result in SIGN), results

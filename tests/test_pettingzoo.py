@@ -246,6 +246,14 @@ def test_perfect_play_on_both_sides_ends_as_the_game_is_solved(
     41st move, in about a second of search here)."""
     pz = module.env()
     pz.reset(seed=0)
+    results = perfect_on_both_sides(pz, game)
+    first_player, second_player = pz.possible_agents
+    assert (results[first_player], results[second_player]) == (first, -first)
+
+
+def perfect_on_both_sides(pz: Any, game: str) -> dict[str, float]:
+    """Plays a reset environment to the end with the perfect agent on both
+    sides; each agent's final reward."""
     players = {agent: UnbeatableAgent(game) for agent in pz.possible_agents}
     results = {}
     for agent in pz.agent_iter():
@@ -255,8 +263,7 @@ def test_perfect_play_on_both_sides_ends_as_the_game_is_solved(
             pz.step(None)
         else:
             pz.step(players[agent].act(pz))
-    first_player, second_player = pz.possible_agents
-    assert (results[first_player], results[second_player]) == (first, -first)
+    return results
 
 
 def test_the_agent_plays_every_level_in_the_librarys_own_environment() -> None:
@@ -351,13 +358,4 @@ def test_a_plugin_game_whose_pieces_move_numbers_its_moves_from_then_to() -> Non
         api_test(env("hexapawn"), num_cycles=60)
     game = env("hexapawn")
     game.reset()
-    players = {agent: UnbeatableAgent("hexapawn") for agent in game.possible_agents}
-    results = {}
-    for agent in game.agent_iter():
-        _observation, reward, termination, truncation, _info = game.last()
-        if termination or truncation:
-            results[agent] = reward
-            game.step(None)
-        else:
-            game.step(players[agent].act(game))
-    assert results == {"player_1": 1.0, "player_0": -1.0}
+    assert perfect_on_both_sides(game, "hexapawn") == {"player_1": 1.0, "player_0": -1.0}
