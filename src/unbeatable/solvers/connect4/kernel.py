@@ -47,19 +47,23 @@ between slices of work without ever redoing any.
 
 Transposition table
 -------------------
-``table`` is a ``uint64`` array of :data:`TABLE_SIZE` entries (a prime: on
-the standard board 2**24 + 43, 128 MiB; smaller boards get smaller tables);
-a position's slot is ``key % TABLE_SIZE`` with Pons' key ``cur + mask`` (49
-bits on the standard board), or, for positions of fewer than
-:data:`MIRRORED_BELOW` stones, the smaller of it and its mirror image's key
-(:func:`table_key`: the two share an entry). One entry packs, low bits first::
+``table`` is a ``uint64`` array of :data:`TABLE_SIZE` entries, in buckets of
+two (a prime number of buckets: on the standard board 2**23 + 9, 128 MiB in
+all; smaller boards get smaller tables). A position's bucket is ``key %
+buckets`` with Pons' key ``cur + mask`` (49 bits on the standard board), or,
+for positions of fewer than :data:`MIRRORED_BELOW` stones, the smaller of it
+and its mirror image's key (:func:`table_key`: the two share an entry). The
+bucket's first entry keeps the deepest position stored there (the most empty
+cells: the biggest tree to search again), the second the latest; one cache
+line holds both. One entry packs, low bits first::
 
-    upper + SCORE (6 bits) | lower + SCORE (6 bits) | key // TABLE_SIZE | generation
+    upper + SCORE (6 bits) | lower + SCORE (6 bits) | depth (4 bits) | key // buckets | generation
 
 with ``SCORE`` the board's largest score (21 on the standard board), the
-quotient in ``QUOTIENT_BITS`` bits (26 there; up to 40 on 64-bit boards) and
-the generation in the rest (26 bits there, at least 12 anywhere).
-Slot and quotient together give back the whole key, so a hit is exact; the
+depth a third of the empty cells, the quotient in ``QUOTIENT_BITS`` bits (26
+there; up to 41 on 64-bit boards) and the generation in the rest (22 bits
+there, at least 7 anywhere).
+Bucket and quotient together give back the whole key, so a hit is exact; the
 generation lets the table be "cleared" in O(1) by bumping it (benchmarks time
 each position from an empty table, as Pons does). Bounds stay true for ever,
 so callers that don't bump it keep what earlier solves learnt. An entry is one
@@ -111,10 +115,11 @@ def _smallest_prime_from(n: int) -> int:
 def shape_constants(shape: rules.Shape) -> dict[str, Any]:
     """Every board-dependent global the templates read, for ``shape``."""
     stride = shape.stride
-    # Tables hold a few positions per cell of the tree's width: 2**24 + 43
+    # Tables hold a few positions per cell of the tree's width: 2 x (2**23 + 9)
     # entries (128 MiB) from 26 cells up, smaller below (a 4x4 board's 512 KiB).
-    size = _smallest_prime_from(1 << min(24, max(16, shape.cells - 2)))
-    quotient_bits = max(26, shape.columns * stride - (size.bit_length() - 1))
+    buckets = _smallest_prime_from(1 << min(23, max(15, shape.cells - 3)))
+    size = 2 * buckets
+    quotient_bits = max(26, shape.columns * stride - (buckets.bit_length() - 1))
     centre = (shape.columns - 1) // 2, shape.columns // 2
     column = (1 << shape.rows) - 1
     return {
@@ -131,9 +136,10 @@ def shape_constants(shape: rules.Shape) -> dict[str, Any]:
         "SCORE": (shape.cells + 1) // 2,
         "TABLE_SIZE": size,
         "_SIZE": U(size),
+        "_BUCKETS": U(buckets),
         "QUOTIENT_BITS": quotient_bits,
         "_QB": U(quotient_bits),
-        "MAX_GENERATION": (1 << (52 - quotient_bits)) - 1,
+        "MAX_GENERATION": (1 << (48 - quotient_bits)) - 1,
         "STACK_DEPTH": shape.cells + 2,
         "_CENTRE": U(sum(column << (c * stride) for c in set(centre))),
         "_ODD_ROWS": U(shape.bottom * sum(1 << r for r in range(0, shape.rows, 2))),
@@ -184,10 +190,12 @@ LO, HI, GUESS, GUIDED_LEFT, PROBE = 5, 6, 7, 8, 9
 HELPER = 10
 TABLE_SIZE: int = _STANDARD["TABLE_SIZE"]
 _SIZE: np.uint64 = _STANDARD["_SIZE"]
+_BUCKETS: np.uint64 = _STANDARD["_BUCKETS"]
 QUOTIENT_BITS: int = _STANDARD["QUOTIENT_BITS"]
 _QB: np.uint64 = _STANDARD["_QB"]
 MAX_GENERATION: int = _STANDARD["MAX_GENERATION"]
 _SIX = U(63)
+_FOUR = U(15)
 #: ``horizon`` of :func:`search` meaning "to the end": the exact solver.
 EXACT = -1
 #: ``guess`` value meaning "no guess": plain bisection.
@@ -309,24 +317,48 @@ def table_key(key: np.uint64, n: int) -> np.uint64:
 @_template()
 def table_get(table: np.ndarray, gen: int, key: np.uint64) -> tuple[int, int]:
     """(lower, upper) bounds stored for ``key``; the trivial (-SCORE, SCORE) if none."""
-    entry = table[key % _SIZE]
-    if (entry >> U(12)) == ((U(gen) << _QB) | (key // _SIZE)):
-        return int((entry >> U(6)) & _SIX) - SCORE, int(entry & _SIX) - SCORE
-    return -SCORE, SCORE
+    slot = (key % _BUCKETS) * U(2)
+    tag = (U(gen) << _QB) | (key // _BUCKETS)
+    entry = table[slot]
+    if (entry >> U(16)) != tag:
+        entry = table[slot + ONE]
+        if (entry >> U(16)) != tag:
+            return -SCORE, SCORE
+    return int((entry >> U(6)) & _SIX) - SCORE, int(entry & _SIX) - SCORE
 
 
 @_template()
-def table_put(table: np.ndarray, gen: int, key: np.uint64, lower: int, upper: int) -> None:
-    """Store bounds for ``key``, keeping the tighter of old and new if it is there."""
-    slot = key % _SIZE
-    tag = (U(gen) << _QB) | (key // _SIZE)
-    entry = table[slot]
-    if (entry >> U(12)) == tag:
-        lower = max(lower, int((entry >> U(6)) & _SIX) - SCORE)
-        upper = min(upper, int(entry & _SIX) - SCORE)
+def table_put(table: np.ndarray, gen: int, key: np.uint64, n: int, lower: int, upper: int) -> None:
+    """Store bounds for ``key`` (a position of ``n`` stones), keeping the
+    tighter of old and new if it is there. A bucket holds two entries: the
+    first keeps the position with the most empty cells (the biggest tree),
+    the second the latest."""
+    slot = (key % _BUCKETS) * U(2)
+    tag = (U(gen) << _QB) | (key // _BUCKETS)
+    depth = U((CELLS - n) // 3)
+    first = table[slot]
+    at = slot
+    if (first >> U(16)) != tag:
+        at = slot + ONE
+        second = table[at]
+        if (second >> U(16)) != tag:
+            # New: into the first entry if it is at least as deep as what is
+            # there (or that is of another generation), the old one moving down.
+            if (first >> (U(16) + _QB)) != U(gen) or depth >= ((first >> U(12)) & _FOUR):
+                table[at] = first
+                at = slot
+            lower = min(max(lower, -SCORE), SCORE)
+            upper = min(max(upper, -SCORE), SCORE)
+            table[at] = (
+                (tag << U(16)) | (depth << U(12)) | (U(lower + SCORE) << U(6)) | U(upper + SCORE)
+            )
+            return
+    entry = table[at]
+    lower = max(lower, int((entry >> U(6)) & _SIX) - SCORE)
+    upper = min(upper, int(entry & _SIX) - SCORE)
     lower = min(max(lower, -SCORE), SCORE)
     upper = min(max(upper, -SCORE), SCORE)
-    table[slot] = (tag << U(12)) | (U(lower + SCORE) << U(6)) | U(upper + SCORE)
+    table[at] = (tag << U(16)) | (depth << U(12)) | (U(lower + SCORE) << U(6)) | U(upper + SCORE)
 
 
 def _prefetch_typing(typingctx: Any, array: Any, index: Any) -> Any:
@@ -375,7 +407,7 @@ def prefetch_children(
     for col in range(WIDTH):
         move = possible & column_mask(col)
         if move != ZERO:
-            _prefetch(table, table_key(opp + (mask | move), n) % _SIZE)
+            _prefetch(table, (table_key(opp + (mask | move), n) % _BUCKETS) * U(2))
 
 
 # -- move generation and ordering ----------------------------------------------------
@@ -592,7 +624,7 @@ def search(
                 done = True
                 if exact:
                     key = table_key(bits[d, F_CUR] + bits[d, F_MASK], moves + d)
-                    table_put(table, gen, key, score, SCORE)
+                    table_put(table, gen, key, moves + d, score, SCORE)
             elif score > ints[d, F_ALPHA]:
                 ints[d, F_ALPHA] = score
         if not done:
@@ -611,7 +643,7 @@ def search(
             ret = ints[d, F_ALPHA]
             if exact:
                 key = table_key(bits[d, F_CUR] + bits[d, F_MASK], moves + d)
-                table_put(table, gen, key, -SCORE, ret)
+                table_put(table, gen, key, moves + d, -SCORE, ret)
         if d == 0:
             return ret
         d -= 1

@@ -1,7 +1,7 @@
 """The solver's transposition table: one shared, bounded numpy array per board.
 
-A single process-wide table per board (on the standard board 128 MiB: 2**24
-+ 43 entries of 8 bytes, packed as described in :mod:`.kernel`; smaller
+A single process-wide table per board (on the standard board 128 MiB: 2**23
++ 9 buckets of two 8-byte entries, packed as described in :mod:`.kernel`; smaller
 boards get smaller ones) serves every engine and every thread, so
 repeated queries (a web session, a book build) reuse what earlier solves
 proved. Memory never grows. Threads need no lock: each entry is one aligned
@@ -47,8 +47,8 @@ class TranspositionTable:
         self.generation = 1
 
     def clear(self) -> None:
-        """Forget every entry (a new generation; a real wipe once in 67 M clears
-        on the standard board, once in 4,095 on the biggest)."""
+        """Forget every entry (a new generation; a real wipe once in 4 M clears
+        on the standard board, once in 127 on the biggest)."""
         self.generation += 1
         if self.generation > self._max_generation:
             self.entries.fill(0)
