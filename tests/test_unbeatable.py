@@ -262,7 +262,9 @@ def test_the_ai_turn_is_the_move_and_the_position_after_it() -> None:
     assert turn.after == api.play_move("tictactoe", "xox/oox/...", "c1")
     assert turn.position == "xox/oox/..x o" and turn.proven is True and turn.analysis is None
     assert turn.view == api.view("tictactoe", "xox/oox/..x o")
-    assert turn.status == api.Status(over=True, winner="x", line=((0, 2), (1, 2), (2, 2)))
+    assert turn.status == api.Status(
+        over=True, winner="x", line=((0, 2), (1, 2), (2, 2)), reason="three in a row"
+    )
 
 
 def test_an_explained_turn_is_chosen_from_its_analysis() -> None:

@@ -736,6 +736,7 @@ async function prepare(game, position) {
   if (depth.key === key) return;
   depth.key = null;
   depth.rows = new Map();
+  renderTable(null); // the old position's rows go at once, not when the new one is ready
   const view = await api.position(game, position);
   if (!view.moves.length) throw new RequestError("the game is over in this position: choose one with moves left");
   const exact = await api.gameTree(game, position, 1, "minimax", "exact");
