@@ -156,18 +156,15 @@ def _plugin_engine(name: str) -> Engine | None:
     entry = _plugin_entry(name)
     if entry is None:
         return None
-    from unbeatable.games import get_game
-    from unbeatable.games import log as games_log
+    from unbeatable.games import _report, _words, get_game
 
     try:
         made: Engine = entry.load()(get_game(name))
     except Exception as exc:  # a plug-in's bug must not take the game down
-        words = " ".join(str(exc).split())[:200]
-        games_log.warning(
-            "unbeatable: plug-in engine %r for %r cannot be made (%s: %s); "
-            "the generic engine serves it",
-            str(entry.value), name, type(exc).__name__, words,
-        )  # fmt: skip
+        _report(
+            f"plug-in engine {str(entry.value)!r} for {name!r} cannot be made "
+            f"({_words(exc)}); the generic engine serves it"
+        )
         return None
     return made
 
@@ -177,13 +174,13 @@ def policy(name: str) -> Policy:
     default budget (:data:`EXACT` for a game the registry does not know)."""
     if name in _POLICIES:
         return _POLICIES[name]
-    if not _is_connect4(name) and _mnk_game(name) is None:
-        own = getattr(_plugin_engine(name), "policy", None)
-        return Policy(*own) if own is not None else EXACT
     if _is_connect4(name):
         return _CONNECT4_POLICY
     game = _mnk_game(name)
-    if game is None or game.size <= NEGAMAX_CELLS:
+    if game is None:  # a plug-in's engine may say its own
+        own = getattr(_plugin_engine(name), "policy", None)
+        return Policy(*own) if own is not None else EXACT
+    if game.size <= NEGAMAX_CELLS:
         return EXACT
     big = game.k >= 4 and game.size > EXACT_MNK_CELLS
     return Policy(exact=False, time_limit=GOMOKU_TIME_LIMIT if big else MNK_TIME_LIMIT)

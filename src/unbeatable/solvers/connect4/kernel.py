@@ -341,26 +341,22 @@ def table_put(table: np.ndarray, gen: int, key: np.uint64, n: int, lower: int, u
     slot = (key % _BUCKETS) * U(2)
     tag = (U(gen) << _QB) | (key // _BUCKETS)
     depth = U((CELLS - n) // 3)
-    first = table[slot]
     at = slot
-    if (first >> U(16)) != tag:
+    entry = table[at]
+    if (entry >> U(16)) != tag:
         at = slot + ONE
-        second = table[at]
-        if (second >> U(16)) != tag:
+        entry = table[at]
+        if (entry >> U(16)) != tag:
             # New: into the first entry if it is at least as deep as what is
             # there (or that is of another generation), the old one moving down.
+            first = table[slot]
             if (first >> (U(16) + _QB)) != U(gen) or depth >= ((first >> U(12)) & _FOUR):
                 table[at] = first
                 at = slot
-            lower = min(max(lower, -SCORE), SCORE)
-            upper = min(max(upper, -SCORE), SCORE)
-            table[at] = (
-                (tag << U(16)) | (depth << U(12)) | (U(lower + SCORE) << U(6)) | U(upper + SCORE)
-            )
-            return
-    entry = table[at]
-    lower = max(lower, int((entry >> U(6)) & _SIX) - SCORE)
-    upper = min(upper, int(entry & _SIX) - SCORE)
+            entry = ZERO  # nothing stored for ``key`` to merge with
+    if entry != ZERO:
+        lower = max(lower, int((entry >> U(6)) & _SIX) - SCORE)
+        upper = min(upper, int(entry & _SIX) - SCORE)
     lower = min(max(lower, -SCORE), SCORE)
     upper = min(max(upper, -SCORE), SCORE)
     table[at] = (tag << U(16)) | (depth << U(12)) | (U(lower + SCORE) << U(6)) | U(upper + SCORE)
@@ -628,7 +624,6 @@ def search(
                     # have had the sort's time to load: a child whose upper
                     # bound (its view) already lifts us to beta.
                     opp = cur ^ mask
-                    b = ints[d, F_BETA]
                     for j in range(count):
                         child = table_key(opp + (mask | bits[d, F_MOVE0 + j]), n + 1)
                         _lc, upper_c = table_get(table, gen, child)
