@@ -269,3 +269,20 @@ def test_threads_share_one_engine() -> None:
         for mine, ref in zip(got, alone, strict=True):
             if ref.exact:
                 assert mine.result == ref.result
+
+
+def test_deepening_stops_once_lines_reach_the_full_board() -> None:
+    """With two empty cells, no deeper search can change the answer: the
+    engine answers at once even with no limit at all (it used to deepen for
+    ever without a budget, and to spend its whole budget with one)."""
+    game = MNKGame(7, 7, 5)
+    # Runs of at most two in every direction: no five anywhere.
+    cells = ["x" if (c // 2 + r) % 2 == 0 else "o" for r in range(7) for c in range(7)]
+    xs = [i for i, mark in enumerate(cells) if mark == "x"]
+    os = [i for i, mark in enumerate(cells) if mark == "o"]
+    for i in [*xs[: len(xs) - len(os)], os[0]]:  # x's surplus and one o: o to move
+        cells[i] = EMPTY
+    pos = game.from_cells("".join(cells))
+    assert pos.cells.count(EMPTY) == 2 and not game.is_terminal(pos)
+    solved = GomokuEngine(game).solve(pos)
+    assert solved.move is not None and solved.nodes < 100

@@ -581,6 +581,8 @@ class GomokuEngine:
                 best = int(roots[0])
             if not finished or abs(value) >= K.MATE:
                 break
+            if depth >= search.cells.count(EMPTY):
+                break  # every line already reaches the full board: deeper finds nothing new
             spent = time.perf_counter() - began
             left = budget - (time.perf_counter() - start)
             if not math.isinf(budget) and spent * 3 > left:
