@@ -515,8 +515,8 @@ class GomokuEngine:
     ) -> int:
         """Iterative deepening at the root until the budget is spent (an
         iteration that cannot finish in the time, or the ``node_budget``, left
-        is not started) or a mate score appears; the best move of the deepest
-        finished iteration."""
+        is not started), a mate score appears or every line reaches the full
+        board; the best move of the deepest finished iteration."""
         board = search.board
         roots = np.zeros(len(board.cells) + 1, dtype=np.int64)
         scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
@@ -567,6 +567,8 @@ class GomokuEngine:
         helpers: list[_Helper],
     ) -> int:
         best = int(roots[0])
+        # Past this depth every line already ends on a full board.
+        deepest = search.cells.count(EMPTY)
         depth = 1
         while max_depth is None or depth <= max_depth:
             for helper in helpers:
@@ -581,8 +583,8 @@ class GomokuEngine:
                 best = int(roots[0])
             if not finished or abs(value) >= K.MATE:
                 break
-            if depth >= search.cells.count(EMPTY):
-                break  # every line already reaches the full board: deeper finds nothing new
+            if depth >= deepest:
+                break  # deeper finds nothing new
             spent = time.perf_counter() - began
             left = budget - (time.perf_counter() - start)
             if not math.isinf(budget) and spent * 3 > left:
