@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+import unbeatable.cli.app as app_module
 from conftest import CliRun
 from test_cli import cli
 from unbeatable.api import get_game
@@ -100,6 +101,20 @@ def test_perft_refuses_a_depth_that_would_take_hours_with_its_estimate(run_cli: 
     assert "or less takes under" in err
     code, out, err = run_cli("perft", "tictactoe", "--depth", "9")  # the game ends first
     assert code == 0 and out.startswith("depth 9: 127,872 leaves"), err
+
+
+def test_perft_counts_a_small_game_to_the_end_however_slow_the_machine(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a loaded machine the shallow counts' pace once refused tic-tac-toe's
+    depth 9 (5,478 positions) as 'about 6 minutes'; a small tree is counted."""
+    ticks = iter(10.0**k for k in range(-6, 60))  # each reading ten times the last
+    monkeypatch.setattr(app_module.time, "perf_counter", lambda: next(ticks))
+    code, out, err = run_cli("perft", "tictactoe", "--depth", "9")
+    assert code == 0 and out.startswith("depth 9: 127,872 leaves"), err
+    ticks = iter(10.0**k for k in range(-6, 60))
+    code, out, err = run_cli("perft", "connect4", "--depth", "9")  # 4.5e7 lines: refused
+    assert code == 2 and out == "" and "--depth 9: about " in err
 
 
 def test_perft_estimates_from_the_shallower_counts_pace() -> None:

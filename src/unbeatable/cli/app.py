@@ -440,6 +440,10 @@ PERFT_SECONDS = 120.0
 PERFT_NOTE = 10.0
 #: A shallower count must take this long (seconds) before its pace is trusted.
 PERFT_PROBE = 0.2
+#: A tree of at most this many distinct positions is counted to any depth,
+#: whatever the pace says: the count is memoised, one step per position and
+#: distance from the end, so it takes seconds at most.
+PERFT_SMALL = 20_000
 
 
 class Probe(NamedTuple):
@@ -476,6 +480,20 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 60:.0f} minutes" if seconds >= 120 else f"{seconds:.0f} s"
 
 
+def _small_tree(game: Game[Any, Any], pos: Any) -> bool:
+    """Whether every game from ``pos`` passes through at most
+    :data:`PERFT_SMALL` distinct positions, counted rather than timed. The
+    pace of shallow counts extrapolates a branching that dies out near the
+    end of a small game (tic-tac-toe's lines grow five-fold at depth 5 and
+    shrink at depth 9), and on a busy machine the pace alone would refuse a
+    count of a fraction of a second."""
+    try:
+        whole = api.perft(game, pos, max_positions=PERFT_SMALL)
+    except (ValueError, RecursionError):
+        return False
+    return whole.positions <= PERFT_SMALL
+
+
 def _count_leaves(game: Game[Any, Any], pos: Any, depth: int) -> tuple[int, float]:
     """``perft --depth``'s count and the seconds it took. Shallower depths
     are counted first, until one takes :data:`PERFT_PROBE` seconds; a count
@@ -492,7 +510,7 @@ def _count_leaves(game: Game[Any, Any], pos: Any, depth: int) -> tuple[int, floa
         lines, seconds, growth = perft_estimate(probes, depth)
         last = probes[-1]
         pace = f"depth {last.depth} took {last.seconds:.2f} s here"
-        if seconds > PERFT_SECONDS:
+        if seconds > PERFT_SECONDS and not _small_tree(game, pos):
             reach = last.depth + int(math.log(PERFT_SECONDS / last.seconds) / math.log(growth))
             raise UsageProblem(
                 f"--depth {depth}: about {lines:.1e} lines, about {_duration(seconds)} to count "
