@@ -297,11 +297,31 @@ def test_random_trees_and_the_order_of_children(page: Page) -> None:
     expect(leaves_note).to_contain_text("Alpha-beta looks at 17 of the 81 leaves")
     page.get_by_label("Children's order").select_option("Shuffled")
     expect(leaves_note).to_contain_text("of the 81 leaves")
-    # Too big a tree is refused before asking the server.
+    # Too big a tree is refused before asking the server, and an answer still
+    # on its way (held here, as a busy server would) does not draw over that.
+    held: list[sync_api.Route] = []
+
+    def hold(route: sync_api.Route) -> None:
+        held.append(route)
+
+    page.route("**/api/tree", hold)
+    page.get_by_label("Children's order").select_option("Best first")
+    for _ in range(100):  # the two requests reach the route
+        if len(held) == 2:
+            break
+        page.wait_for_timeout(50)
     page.get_by_label("Depth", exact=True).select_option("6")
     page.get_by_label("Branching").select_option("5")
     button(page, "Random tree").click()
-    expect(status(page)).to_contain_text("has 19,531 nodes; at most 5,000 are drawn")
+    refusal = "has 19,531 nodes; at most 5,000 are drawn"
+    expect(status(page)).to_contain_text(refusal)
+    assert len(held) == 2, "the reordered tree's two traces are on their way"
+    for route in held:
+        with page.expect_response("**/api/tree"):
+            route.continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+    expect(status(page)).to_contain_text(refusal)
+    page.unroute("**/api/tree")
 
 
 def depth_lesson(page: Page) -> sync_api.Locator:

@@ -23,6 +23,9 @@ const learn = {
   timer: null,
   /** The leaves as typed or made at random, before any reordering. */
   given: null,
+  /** Counts the textbook lesson's requests: an answer arriving after a newer
+   * request (or a refusal) is dropped, not drawn over it. */
+  generation: 0,
 };
 
 /** The largest random tree offered: the server traces at most 5,000 nodes. */
@@ -90,12 +93,14 @@ async function drawLearn(keepOrder = false) {
     $("child-order").value = "given";
   }
   const status = $("learn-status");
+  const mine = ++learn.generation;
   try {
     const leaves = parseLeaves(text);
     const [minimax, alphabeta] = await Promise.all([
       api.textbookTree(leaves, "minimax"),
       api.textbookTree(leaves, "alphabeta"),
     ]);
+    if (mine !== learn.generation) return false;
     learn.traces = { minimax: annotate(minimax), alphabeta: annotate(alphabeta) };
     learn.drawn = text;
     learn.step = 0;
@@ -109,6 +114,7 @@ async function drawLearn(keepOrder = false) {
     centreRoot();
     return true;
   } catch (err) {
+    if (mine !== learn.generation) return false;
     $("leaves").setAttribute("aria-invalid", "true");
     failed(err);
     return false;
@@ -589,6 +595,7 @@ function randomTree() {
   let nodes = 0;
   for (let level = 0; level <= depth; level++) nodes += width ** level;
   if (nodes > MAX_RANDOM_NODES) {
+    learn.generation++;
     const status = $("learn-status");
     status.classList.add("error");
     status.textContent = `Cannot draw that tree: depth ${depth} with branching ${width} has ${nodes.toLocaleString("en")} nodes; at most ${MAX_RANDOM_NODES.toLocaleString("en")} are drawn. Choose less depth or branching.`;
