@@ -445,15 +445,19 @@ def sort_by_threats(
     d: int,
 ) -> int:
     """Write the moves of ``possible`` to stack frame ``d`` (``bits[d,
-    F_MOVE0 + j]``, their scores at ``ints[d, F_SCORE0 + j]``), most new
+    F_MOVE0 + j]``, their scores at ``ints[d, F_SCORE0 + j]``), most
     threats (cells that would complete a four) first, centre first among
-    equals: a stable insertion sort. Returns their count. (Indices rather
-    than row views: views cost measurably in the hot loop.)"""
+    equals: a stable insertion sort. Returns their count. A threat right
+    above one of the opponent's is not counted: it never wins (whoever fills
+    the cell below, the opponent either wins there or takes ours next),
+    and ordering without it searches 8% fewer nodes from the empty board. (Indices
+    rather than row views: views cost measurably in the hot loop.)"""
     count = 0
+    useless = winning_cells(cur ^ mask, mask) << ONE
     for col in ORDER:
         move = possible & column_mask(col)
         if move != ZERO:
-            score = popcount(winning_cells(cur | move, mask | move))
+            score = popcount(winning_cells(cur | move, mask | move) & ~useless)
             j = count
             while j > 0 and ints[d, F_SCORE0 + j - 1] < score:
                 bits[d, F_MOVE0 + j] = bits[d, F_MOVE0 + j - 1]
@@ -468,7 +472,7 @@ def sort_by_threats(
 @_template()
 def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
     """Columns of the moves that don't lose at once, in search order (most
-    new threats first, then centre first), written to ``out``; their count.
+    useful threats first, then centre first), written to ``out``; their count.
 
     Like the search, it assumes the side to move cannot win at once; 0 means
     every move loses to the opponent's next one.
@@ -614,7 +618,7 @@ def search(
                     ints[d, F_BETA] = b
                     prefetch_children(table, possible, cur, mask, n + 1)
             if not done:
-                # Most new threats (cells that would complete a four) first,
+                # Most useful threats (cells that would complete a four) first,
                 # centre first among equals: insertion sort, stable.
                 count = sort_by_threats(possible, cur, mask, bits, ints, d)
                 ints[d, F_COUNT] = count
