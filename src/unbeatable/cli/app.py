@@ -498,7 +498,8 @@ def _count_leaves(game: Game[Any, Any], pos: Any, depth: int) -> tuple[int, floa
     """``perft --depth``'s count and the seconds it took. Shallower depths
     are counted first, until one takes :data:`PERFT_PROBE` seconds; a count
     expected to take over :data:`PERFT_SECONDS` from their pace is refused
-    with the estimate, one expected over :data:`PERFT_NOTE` announced."""
+    with the estimate (unless the whole tree is small: :func:`_small_tree`),
+    one expected over :data:`PERFT_NOTE` announced."""
     probes: list[Probe] = []
     for shallower in range(depth):
         start = time.perf_counter()
