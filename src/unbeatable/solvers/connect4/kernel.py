@@ -613,6 +613,22 @@ def search(
                         b = upper
                         if a >= b:
                             ret, done = b, True
+                if not done and CLAIMEVEN and n % 2 == 1 and b <= 0 and a < 0:
+                    # The second player to move, needing no more than a draw:
+                    # a move after which the first can make no four against
+                    # claimeven (:func:`no_four_left`) holds it. That child
+                    # would fail the first at once, but only once searched,
+                    # after the siblings ordered before it: 14% fewer nodes
+                    # from the empty board.
+                    theirs = cur ^ mask
+                    rest = possible
+                    while rest != ZERO:
+                        move = rest & (~rest + ONE)
+                        rest ^= move
+                        if no_four_left(theirs, mask | move, n + 1):
+                            ret, done = 0, True
+                            table_put(table, gen, table_key(cur + mask, n), n, 0, SCORE)
+                            break
                 if not done:
                     ints[d, F_ALPHA] = a
                     ints[d, F_BETA] = b
