@@ -23,8 +23,8 @@ const learn = {
   timer: null,
   /** The leaves as typed or made at random, before any reordering. */
   given: null,
-  /** Counts the textbook lesson's requests: an answer arriving after a newer
-   * request (or a refusal) is dropped, not drawn over it. */
+  /** Counts the trees asked for, in either lesson: an answer arriving after a
+   * newer request (or a refusal) is dropped, not drawn over it. */
   generation: 0,
 };
 
@@ -643,8 +643,6 @@ const depth = {
   best: null,
   /** Depth -> what the search chose there, for each depth tried here. */
   rows: new Map(),
-  /** Bumped by every search, so a slow answer never replaces a newer one. */
-  token: 0,
 };
 
 function depthKey() {
@@ -790,7 +788,7 @@ function depthDone(trace) {
 
 async function drawDepth() {
   stopPlay();
-  const token = ++depth.token;
+  const mine = ++learn.generation;
   const game = $("depth-game").value;
   const position = $("depth-position").value.trim();
   const field = $("depth-position");
@@ -802,7 +800,7 @@ async function drawDepth() {
       api.gameTree(game, position, d, "minimax", "heuristic"),
       api.gameTree(game, position, d, "alphabeta", "heuristic"),
     ]);
-    if (token !== depth.token) return false;
+    if (mine !== learn.generation) return false;
     learn.traces = { minimax: annotate(minimax), alphabeta: annotate(alphabeta) };
     learn.drawn = depthKey();
     learn.step = 0;
@@ -819,7 +817,7 @@ async function drawDepth() {
     renderTable(d);
     return true;
   } catch (err) {
-    if (token !== depth.token) return false;
+    if (mine !== learn.generation) return false;
     if (depth.key === null) field.setAttribute("aria-invalid", "true");
     failed(err);
     renderTable(null);
