@@ -11,8 +11,6 @@ one wrong.
 
 from __future__ import annotations
 
-import contextlib
-import mmap
 import threading
 from collections import OrderedDict
 
@@ -20,6 +18,7 @@ import numpy as np
 
 from unbeatable.games.connect4 import STANDARD, Shape
 from unbeatable.solvers.connect4.kernel import for_shape
+from unbeatable.solvers.memory import zeroed_table
 
 
 class TranspositionTable:
@@ -32,18 +31,8 @@ class TranspositionTable:
         #: The board whose positions it holds.
         self.shape = shape
         self._max_generation = kernel.max_generation
-        size = kernel.table_size
-        # Anonymous memory advised into huge pages where the kernel allows:
-        # every probe is a random access, and 4 KiB pages would make most of
-        # them TLB misses too.
-        self._buffer = mmap.mmap(-1, size * 8)
-        if hasattr(mmap, "MADV_HUGEPAGE"):
-            with contextlib.suppress(OSError):  # kernels without THP
-                self._buffer.madvise(mmap.MADV_HUGEPAGE)
-        self.entries: np.ndarray = np.frombuffer(self._buffer, dtype=np.uint64)
-        # Touch every page now: the OS maps zeroed memory lazily, and taking
-        # those page faults inside timed solves would cost up to ~1 us a node.
-        self.entries.fill(0)
+        # Probed at random: huge pages where the system allows (solvers.memory).
+        self.entries: np.ndarray = zeroed_table(kernel.table_size, np.uint64)
         self.generation = 1
 
     def clear(self) -> None:
