@@ -645,7 +645,7 @@ def search(
                     ints[d, F_ALPHA] = a
                     ints[d, F_BETA] = b
                     prefetch_children(table, possible, cur, mask, n + 1)
-            if not done and exact and single:
+            if not done and single:  # (only the exact search tells)
                 bits[d, F_MOVE0] = possible
                 ints[d, F_COUNT] = 1
                 ints[d, F_NEXT] = 0
@@ -665,7 +665,7 @@ def search(
                         _lc, upper_c = table_get(table, gen, child)
                         if -upper_c >= b:
                             ret, done = -upper_c, True
-                            table_put(table, gen, bits[d, F_KEY], n, ret, SCORE)
+                            table_put(table, gen, key, n, ret, SCORE)
                             break
         else:
             score = -ret  # a child of node d returned ``ret``
