@@ -1,0 +1,210 @@
+"""Fit the Gomoku engine's evaluation to a tournament engine's judgement.
+
+The engine's leaf evaluation (``unbeatable.solvers.mnk.kernel.evaluate``) is a
+sum over the empty cells near the stones: what each cell's four directions'
+pattern levels and its class are worth to the side to move and to the other
+side (``EVAL_LEVEL`` and ``EVAL_CLASS`` in ``unbeatable.solvers.mnk.patterns``),
+plus a tempo for the side to move. Those weights are linear in counts a board
+gives at once, so they can be fitted by least squares to a stronger judge's
+values of many positions. This script does both halves:
+
+1. ``collect``: games from seeded openings of 2-4 stones in the centre, our
+   engine (a few thousand nodes a move, and now and then a random move near
+   the stones, so that the positions vary) against Rapfi held to 4 or 7
+   plies; every position is judged by Rapfi searching 7 plies (its value for
+   the side to move, or a proved result), one JSON line each.
+2. ``fit``: the quiet positions (no five to make or stop, no open four to
+   make: the positions the search evaluates) with values within +-2,500,
+   their features read from the kernel's board, ridge regression on four
+   fifths, checked on the other fifth against the evaluation as it stands;
+   prints the weights to paste into ``patterns.py``.
+
+    python benchmarks/gomoku_eval_fit.py collect --games 500 --seed 11 --out eval_positions.jsonl
+    python benchmarks/gomoku_eval_fit.py fit eval_positions.jsonl
+
+Rapfi is built outside the repository (see benchmarks/README.md, "Building
+the opponents"); ``--rapfi`` points at it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from gomoku_refs import RAPFI, EngineError, rapfi
+from gomoku_strength import position_of, random_opening
+from unbeatable import api
+from unbeatable.solvers.mnk import kernel as K
+from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of
+from unbeatable.solvers.mnk.patterns import C_B4, C_B4F3, C_F3F3, C_FIVE, C_FLEX4
+
+SIZE = 15
+#: Nodes a move for our side while collecting, and the share of random moves.
+OUR_NODES, RANDOM_SHARE = 8000, 0.12
+JUDGE_DEPTH = 7
+#: Values past this are decided positions, not judgement.
+CLIP = 2500
+RIDGE = 10.0
+
+NAMES = (
+    [f"mover level {i}" for i in range(10)]
+    + [f"other level {i}" for i in range(10)]
+    + [f"mover class {i}" for i in range(8)]
+    + [f"other class {i}" for i in range(8)]
+    + ["tempo"]
+)
+
+
+def collect(games: int, seed: int, out: Path, path: Path) -> None:
+    rules = api.resolve("gomoku", "")[0]
+    engine = GomokuEngine(rules, threads=1)
+    engine.warm_up()
+    settings = [("timeout_match", 0), ("timeout_turn", 0)]
+    opponent = rapfi(path, [*settings, ("max_depth", 4)])
+    judge = rapfi(path, [*settings, ("max_depth", JUDGE_DEPTH)])
+    rng = random.Random(seed)
+    start = time.monotonic()
+    written = 0
+    try:
+        with out.open("a") as f:
+            for game in range(games):
+                moves = random_opening(rng, rng.choice((2, 3, 4)))
+                ours = rng.randrange(2)
+                opponent.new_game()
+                while len(moves) < SIZE * SIZE:
+                    position = position_of(rules, moves)
+                    if rules.is_terminal(position):
+                        break
+                    judge.new_game()
+                    try:
+                        judged = judge.move(moves, 60)
+                    except EngineError:
+                        break
+                    if judged.eval is not None:
+                        f.write(json.dumps({"moves": moves, "value": judged.eval.text}) + "\n")
+                        written += 1
+                    if len(moves) % 2 == ours:
+                        if rng.random() < RANDOM_SHARE:
+                            move = rng.choice(_near(moves))
+                        else:
+                            move = engine.solve_nodes(position, OUR_NODES).move
+                    elif rng.random() < 0.5:
+                        move = judged.cell
+                    else:
+                        move = opponent.move(moves, 60).cell
+                    moves = [*moves, move]
+                print(
+                    f"game {game + 1}: {len(moves)} stones, {written} positions,"
+                    f" {time.monotonic() - start:.0f} s",
+                    flush=True,
+                )
+    finally:
+        opponent.close()
+        judge.close()
+
+
+def _near(moves: list[int]) -> list[int]:
+    taken = set(moves)
+    return [
+        c
+        for c in range(SIZE * SIZE)
+        if c not in taken
+        and any(abs(c // SIZE - m // SIZE) <= 2 and abs(c % SIZE - m % SIZE) <= 2 for m in moves)
+    ]
+
+
+def _board(rules: object, moves: list[int]) -> Board:
+    cells = ["."] * (SIZE * SIZE)
+    for i, cell in enumerate(moves):
+        cells[cell] = "x" if i % 2 == 0 else "o"
+    return board_of(rules, "".join(cells))  # type: ignore[arg-type]
+
+
+def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
+    """The counts the evaluation is linear in, or None for a position the
+    search never evaluates (a five to make or stop, an open four to make) or
+    where the threat bonus applies (kept out of the fit)."""
+    ncls, opp = board.ncls, 1 - me
+    if ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4]:
+        return None
+    if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0 and (
+        ncls[me, C_B4F3] or ncls[me, C_F3F3]
+    ):
+        return None
+    cells = board.cells
+    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+    f = np.zeros(len(NAMES))
+    for side, p in enumerate((me, opp)):
+        f[10 * side : 10 * side + 10] = np.bincount(board.pat[p][:, near].ravel(), minlength=10)
+        f[20 + 8 * side : 28 + 8 * side] = np.bincount(board.cls[p, near], minlength=8)
+    f[-1] = 1
+    return f
+
+
+def fit(files: list[Path]) -> None:
+    rules = api.resolve("gomoku", "")[0]
+    rows, values, current = [], [], []
+    for file in files:
+        for line in file.open():
+            record = json.loads(line)
+            text = record["value"]
+            if "M" in text or abs(int(text)) > CLIP:
+                continue
+            moves = record["moves"]
+            me = len(moves) % 2
+            board = _board(rules, moves)
+            f = features(board, me)
+            if f is None:
+                continue
+            rows.append(f)
+            values.append(int(text))
+            current.append(int(K.evaluate(board, me)))
+    if not rows:
+        sys.exit("no quiet position with a value to fit")
+    x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
+    order = np.random.default_rng(0).permutation(len(y))
+    train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
+
+    def solve(rows_: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        a = x[rows_]
+        return np.linalg.solve(a.T @ a + RIDGE * np.eye(x.shape[1]), a.T @ y[rows_])
+
+    held_out = x[test] @ solve(train)
+    print(f"{len(y):,} quiet positions (fitted on {len(train):,}, checked on {len(test):,})")
+    print("correlation with the judge's values on the held-out fifth:")
+    print(f"  the evaluation as it stands  {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
+    print(f"  the fitted weights           {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
+    w = np.rint(solve(order)).astype(int)
+    for name, weight in zip(NAMES, w, strict=True):
+        print(f"  {name:16s} {weight:6d}")
+    levels = (tuple(w[0:10]), tuple(w[10:20]))
+    classes = (tuple(w[20:28]), tuple(w[28:36]))
+    print(f"EVAL_LEVEL = {levels}\nEVAL_CLASS = {classes}\nEVAL_TEMPO = {w[-1]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect", help="play and judge positions")
+    c.add_argument("--games", type=int, default=500)
+    c.add_argument("--seed", type=int, default=11)
+    c.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
+    c.add_argument("--rapfi", type=Path, default=RAPFI, help=f"(default {RAPFI})")
+    f = sub.add_parser("fit", help="fit the weights to collected positions")
+    f.add_argument("files", type=Path, nargs="+")
+    args = parser.parse_args()
+    if args.command == "collect":
+        collect(args.games, args.seed, args.out, args.rapfi)
+    else:
+        fit(args.files)
+
+
+if __name__ == "__main__":
+    main()
