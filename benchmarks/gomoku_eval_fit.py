@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from gomoku_refs import RAPFI, EngineError, rapfi
+from gomoku_refs import RAPFI, EngineError, OpponentMissing, rapfi
 from gomoku_strength import position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
@@ -184,9 +184,10 @@ def fit(files: list[Path]) -> None:
     w = np.rint(solve(order)).astype(int)
     for name, weight in zip(NAMES, w, strict=True):
         print(f"  {name:16s} {weight:6d}")
-    levels = (tuple(w[0:10]), tuple(w[10:20]))
-    classes = (tuple(w[20:28]), tuple(w[28:36]))
-    print(f"EVAL_LEVEL = {levels}\nEVAL_CLASS = {classes}\nEVAL_TEMPO = {w[-1]}")
+    weights = [int(v) for v in w]
+    levels = (tuple(weights[0:10]), tuple(weights[10:20]))
+    classes = (tuple(weights[20:28]), tuple(weights[28:36]))
+    print(f"EVAL_LEVEL = {levels}\nEVAL_CLASS = {classes}\nEVAL_TEMPO = {weights[-1]}")
 
 
 def main() -> None:
@@ -201,8 +202,14 @@ def main() -> None:
     f.add_argument("files", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "collect":
-        collect(args.games, args.seed, args.out, args.rapfi)
+        try:
+            collect(args.games, args.seed, args.out, args.rapfi)
+        except OpponentMissing as missing:
+            sys.exit(str(missing))
     else:
+        for file in args.files:
+            if not file.is_file():
+                sys.exit(f"no such file: {file}")
         fit(args.files)
 
 

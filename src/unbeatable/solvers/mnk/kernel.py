@@ -73,7 +73,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 #: (80 games each at 200,000 nodes a move; benchmarks/README.md).
 THREAT_BONUS = 1500
 #: What the evaluation gives the side to move for playing next.
-EVAL_TEMPO = 213
+EVAL_TEMPO = 212
 #: Columns of ``ncls`` past the classes: the evaluation's running sums of
 #: each player's near cells, valued as the side to move and as the other side
 #: (by rows 1 and 2 of ``values``; row 0 orders moves).

@@ -54,16 +54,16 @@ CLASS_BONUS = {C_FLEX4: 6000, C_B4F3: 2500, C_F3F3: 1200}
 #: the side to move (first row) and for the other side. Fitted by least
 #: squares to a tournament engine's values (Rapfi searching 7 plies) of
 #: 11,109 quiet Gomoku positions: the fit's values correlate 0.79 with the
-#: judge's on positions left out, the earlier hand-set evaluation 0.31
+#: judge's on positions left out, the earlier hand-set evaluation 0.39
 #: (``benchmarks/gomoku_eval_fit.py``; benchmarks/README.md). Single weights
 #: mean little alone (a cell's levels and class move together); their sums do.
 EVAL_LEVEL = (
-    (-29, -32, -36, -29, -22, -1, 34, 56, 0, 0),
-    (3, 8, 11, 0, -1, -23, 51, 14, -120, 0),
+    (-29, -31, -36, -28, -21, -1, 32, 51, 0, 0),
+    (2, 7, 10, -1, -2, -24, 50, 14, -120, 0),
 )
 EVAL_CLASS = (
-    (-5, -30, -13, -22, 21, 34, 0, 0),
-    (105, 133, 12, -72, 16, -166, -43, 0),
+    (-4, -28, -10, -25, 27, 24, 0, 0),
+    (105, 133, 12, -73, 16, -166, -43, 0),
 )
 
 _OWN, _BLOCKED = 1, 2
