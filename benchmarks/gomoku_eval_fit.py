@@ -1,12 +1,11 @@
-"""Fit the Gomoku engine's evaluation to a tournament engine's judgement.
+"""Fit an evaluation of the Gomoku engine's form to a tournament engine's judgement.
 
 The engine's leaf evaluation (``unbeatable.solvers.mnk.kernel.evaluate``) is a
-sum over the empty cells near the stones: what each cell's four directions'
-pattern levels and its class are worth to the side to move and to the other
-side (``EVAL_LEVEL`` and ``EVAL_CLASS`` in ``unbeatable.solvers.mnk.patterns``),
-plus a tempo for the side to move. Those weights are linear in counts a board
-gives at once, so they can be fitted by least squares to a stronger judge's
-values of many positions. This script does both halves:
+sum over the empty cells near the stones of what their line patterns are
+worth. Weights per direction level and per cell class, for the side to move
+and for the other side, plus a tempo, are linear in counts a board gives at
+once, so they can be fitted by least squares to a stronger judge's values of
+many positions. This script does both halves:
 
 1. ``collect``: games from seeded openings of 2-4 stones in the centre, our
    engine (a few thousand nodes a move, and now and then a random move near
@@ -16,8 +15,11 @@ values of many positions. This script does both halves:
 2. ``fit``: the quiet positions (no five to make or stop, no open four to
    make: the positions the search evaluates) with values within +-2,500,
    their features read from the kernel's board, ridge regression on four
-   fifths, checked on the other fifth against the evaluation as it stands;
-   prints the weights to paste into ``patterns.py``.
+   fifths, checked on the other fifth against the engine's evaluation as it
+   stands; prints the weights.
+
+Such a fit was tried in the engine and not kept (benchmarks/README.md, "The
+evaluation, fitted to Rapfi's values").
 
     python benchmarks/gomoku_eval_fit.py collect --games 500 --seed 11 --out eval_positions.jsonl
     python benchmarks/gomoku_eval_fit.py fit eval_positions.jsonl
@@ -187,7 +189,7 @@ def fit(files: list[Path]) -> None:
     weights = [int(v) for v in w]
     levels = (tuple(weights[0:10]), tuple(weights[10:20]))
     classes = (tuple(weights[20:28]), tuple(weights[28:36]))
-    print(f"EVAL_LEVEL = {levels}\nEVAL_CLASS = {classes}\nEVAL_TEMPO = {weights[-1]}")
+    print(f"per level: {levels}\nper class: {classes}\ntempo: {weights[-1]}")
 
 
 def main() -> None:

@@ -28,13 +28,7 @@ from unbeatable.solvers.mnk.engine import GomokuEngine, board_of, padded
 from unbeatable.solvers.mnk.patterns import (
     B3,
     B4,
-    C_B4,
-    C_B4F3,
-    C_F3F3,
-    C_FLEX4,
     DEAD,
-    EVAL_CLASS,
-    EVAL_LEVEL,
     F2,
     F3,
     F4,
@@ -128,42 +122,6 @@ def test_incremental_updates_equal_a_fresh_board(data: st.DataObject) -> None:
             K.place(board, padded(game, cell), 1 if mark == "x" else 2)
             cells[cell] = mark
     _same_board(board, board_of(game, "".join(cells)))
-
-
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_evaluation_is_the_sum_over_the_cells_near_the_stones(data: st.DataObject) -> None:
-    """The kernel keeps the evaluation as running sums while stones come and
-    go; it must equal the sum written out: every empty cell within two cells
-    of a stone, valued by its levels and class for the side to move and for
-    the other side, plus the tempo and the threat bonus."""
-    game = get_game("gomoku")
-    assert isinstance(game, MNKGame)
-    cell = st.integers(0, game.size - 1)
-    stones = data.draw(st.lists(cell, min_size=1, max_size=40, unique=True))
-    cells = [EMPTY] * game.size
-    for i, cell in enumerate(stones):
-        cells[cell] = "xo"[i % 2]
-    board = board_of(game, "".join(cells))
-    me = len(stones) % 2
-    expected = K.EVAL_TEMPO
-    for cell in range(game.size):
-        r, c = divmod(cell, game.columns)
-        if cells[cell] != EMPTY or not any(
-            abs(r - s // game.columns) <= 2 and abs(c - s % game.columns) <= 2 for s in stones
-        ):
-            continue
-        at = padded(game, cell)
-        for side, p in enumerate((me, 1 - me)):
-            expected += sum(EVAL_LEVEL[side][board.pat[p, d, at]] for d in range(4))
-            expected += EVAL_CLASS[side][board.cls[p, at]]
-    opp = board.ncls[1 - me]
-    if opp[C_B4] + opp[C_B4F3] + opp[C_FLEX4] == 0:
-        if board.ncls[me, C_B4F3]:
-            expected += K.THREAT_BONUS
-        elif board.ncls[me, C_F3F3]:
-            expected += K.THREAT_BONUS // 2
-    assert K.evaluate(board, me) == max(1 - K.MATE, min(K.MATE - 1, expected))
 
 
 def test_gomoku_and_big_boards_get_the_engine() -> None:

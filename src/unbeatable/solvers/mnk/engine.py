@@ -42,7 +42,7 @@ import numpy.typing as npt
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
 from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Result, Solved
 from unbeatable.solvers.mnk import kernel as K
-from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, eval_tables, tables
+from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, tables
 
 #: Transposition-table entries per thread (two 8-byte words each: 16 MB).
 TT_ENTRIES = 1 << 20
@@ -108,14 +108,14 @@ def _geometry(rows: int, columns: int, k: int) -> _Geometry:
         pat=np.zeros((2, 4, size), dtype=np.uint8),
         cls=np.zeros((2, size), dtype=np.uint8),
         val=np.zeros((2, size), dtype=np.int64),
-        ncls=np.zeros((2, 10), dtype=np.int64),
+        ncls=np.zeros((2, 8), dtype=np.int64),
         near=np.zeros(size, dtype=np.int16),
         h=np.zeros(1, dtype=np.uint64),
         offs=np.array([1, stride, stride + 1, stride - 1], dtype=np.int64),
         geo=np.array([k, stride], dtype=np.int64),
         levels=levels,
         classes=classes,
-        values=np.vstack([values.astype(np.int64), eval_tables(k)]),
+        values=values.astype(np.int64),
         zob=rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64),
         cells=to_pad,
     )

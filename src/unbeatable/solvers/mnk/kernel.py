@@ -20,13 +20,10 @@ zob, cells)``, ``geo = [k, stride]``.
 Per cell and direction, ``key`` holds two bits per neighbour (see
 :mod:`.patterns`); ``pat[p, d, cell]`` is the level player ``p`` makes there,
 ``cls[p, cell]`` the four directions combined and ``val[p, cell]`` what the
-cell is worth to ``p`` when ordering moves (``values[0]``). ``ncls[p,
-class]`` counts the empty cells of each class, so "can x win at once?" is
-``ncls[0, C_FIVE] > 0``; its last two columns (``AS_MOVER``, ``AS_OTHER``)
-sum what ``p``'s near cells are worth to the evaluation (``values[1]`` and
-``values[2]``). ``near[cell]`` counts stones within two cells: the candidate
-moves. Playing or taking back a stone updates only the ``4 * 2(k-1)`` cells
-whose keys it is part of, and the cells that come near or leave.
+cell is worth to ``p``. ``ncls[p, class]`` counts the empty cells of each
+class, so "can x win at once?" is ``ncls[0, C_FIVE] > 0``. ``near[cell]``
+counts stones within two cells: the candidate moves. Playing or taking back a
+stone updates only the ``4 * 2(k-1)`` cells whose keys it is part of.
 
 Scores are from the side to move: ``WIN - plies`` for a win ``plies`` half
 moves from the search root, its negative for a loss, anything smaller in size
@@ -72,89 +69,44 @@ EXACT, LOWER, UPPER = 0, 1, 2
 #: scored 73% and 71% against Rapfi held to 8 plies where none scored 61%
 #: (80 games each at 200,000 nodes a move; benchmarks/README.md).
 THREAT_BONUS = 1500
-#: What the evaluation gives the side to move for playing next.
-EVAL_TEMPO = 212
-#: Columns of ``ncls`` past the classes: the evaluation's running sums of
-#: each player's near cells, valued as the side to move and as the other side
-#: (by rows 1 and 2 of ``values``; row 0 orders moves).
-AS_MOVER, AS_OTHER = 8, 9
-_PLACE = (1000, 100, 10, 1)
 
 
 # -- the board ----------------------------------------------------------------
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _code(pat, p, n):  # type: ignore[no-untyped-def]
-    """Player ``p``'s four directions' levels at cell ``n``, as one table index."""
-    return (
-        np.int64(pat[p, 0, n]) * 1000
-        + np.int64(pat[p, 1, n]) * 100
-        + np.int64(pat[p, 2, n]) * 10
-        + np.int64(pat[p, 3, n])
-    )
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _count(B, n, sign):  # type: ignore[no-untyped-def]
-    """Add (``sign`` +1) or take out (-1) the empty cell ``n``'s share of the
-    evaluation's running sums, as it comes near the stones or leaves them."""
-    pat, ncls, values = B[2], B[5], B[12]
-    for p in range(2):
-        code = _code(pat, p, n)
-        ncls[p, AS_MOVER] += sign * values[1, code]
-        ncls[p, AS_OTHER] += sign * values[2, code]
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _refresh(B, n, d):  # type: ignore[no-untyped-def]
     """Re-read cell ``n``'s patterns in direction ``d`` after its key changed."""
-    bd, key, pat, cls, val, ncls, near = B[0], B[1], B[2], B[3], B[4], B[5], B[6]
+    bd, key, pat, cls, val, ncls = B[0], B[1], B[2], B[3], B[4], B[5]
     levels, classes, values = B[10], B[11], B[12]
     kk = key[d, n]
     for p in range(2):
-        was = np.int64(pat[p, d, n])
         pat[p, d, n] = levels[p, kk]
-        code = _code(pat, p, n)
+        code = (
+            np.int64(pat[p, 0, n]) * 1000
+            + np.int64(pat[p, 1, n]) * 100
+            + np.int64(pat[p, 2, n]) * 10
+            + np.int64(pat[p, 3, n])
+        )
         new = classes[code]
         if bd[n] == EMPTY:
             ncls[p, cls[p, n]] -= 1
             ncls[p, new] += 1
-            if near[n] > 0:  # a cell the evaluation counts: its share changes
-                old = code + (was - np.int64(pat[p, d, n])) * _PLACE[d]
-                ncls[p, AS_MOVER] += values[1, code] - values[1, old]
-                ncls[p, AS_OTHER] += values[2, code] - values[2, old]
         cls[p, n] = new
-        val[p, n] = values[0, code]
+        val[p, n] = values[code]
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     """Write ``stone`` (0: empty) on cell ``c`` and into every key that sees it,
-    re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells.
-    The evaluation's sums follow every empty cell that comes near the stones
-    or leaves them; a stone placed takes its cell out, taken back puts it in."""
+    re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells."""
     bd, key, h, near, offs, geo, zob = B[0], B[1], B[7], B[6], B[8], B[9], B[13]
     k, stride = geo[0], geo[1]
     h[0] ^= zob[max(stone, bd[c]) - 1, c]
-    if stone != EMPTY:
-        if near[c] > 0:
-            _count(B, c, -1)
-        bd[c] = stone
+    bd[c] = stone
     for dr in range(-2, 3):
         for dc in range(-2, 3):
-            m = c + dr * stride + dc
-            if bd[m] == EMPTY:  # (c itself is still occupied here)
-                if step > 0:
-                    if near[m] == 0:
-                        _count(B, m, 1)
-                elif near[m] == 1:
-                    _count(B, m, -1)
-            near[m] += step
-    if stone == EMPTY:
-        bd[c] = EMPTY
-        if near[c] > 0:
-            _count(B, c, 1)
+            near[c + dr * stride + dc] += step
     for d in range(4):
         o = offs[d]
         for s in range(1, k):
@@ -245,15 +197,23 @@ def defences(B, me, out, score):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def evaluate(B, me):  # type: ignore[no-untyped-def]
     """Heuristic value for ``me`` (0/1) to move: what the empty cells near the
-    stones are worth to each side (by the weights of
-    :data:`~unbeatable.solvers.mnk.patterns.EVAL_LEVEL` and ``EVAL_CLASS``,
-    kept up to date as running sums by every move, so this costs nothing), a
-    tempo for the side to move, and a bonus for a double threat the opponent
-    cannot answer with a four (the search's horizon would otherwise miss that
-    it wins)."""
+    stones are worth to each side, the mover's best cell counting extra (it
+    plays first), and a bonus for a double threat the opponent cannot answer
+    with a four (the search's horizon would otherwise miss that it wins)."""
+    bd, val, near, cells = B[0], B[4], B[6], B[14]
+    mine = 0
+    theirs = 0
+    best_mine = 0
+    for c in cells:
+        if bd[c] == EMPTY and near[c] > 0:
+            v = val[me, c]
+            mine += v
+            theirs += val[1 - me, c]
+            if v > best_mine:
+                best_mine = v
+    score = (mine - theirs) // 4 + best_mine // 2
     ncls = B[5]
     opp = 1 - me
-    score = EVAL_TEMPO + ncls[me, AS_MOVER] + ncls[opp, AS_OTHER]
     if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0:
         # The opponent has no four to interpose: a four-three of the mover's
         # wins outright, a double three nearly always.

@@ -49,23 +49,6 @@ LEVEL_WEIGHT = (0, 1, 3, 6, 20, 24, 110, 130, 1200, 12000)
 #: Extra weight of combinations that win or nearly win by themselves.
 CLASS_BONUS = {C_FLEX4: 6000, C_B4F3: 2500, C_F3F3: 1200}
 
-#: The evaluation's weights (see :func:`eval_tables`): what one direction's
-#: level, and the cell's class, add for each empty cell near the stones, for
-#: the side to move (first row) and for the other side. Fitted by least
-#: squares to a tournament engine's values (Rapfi searching 7 plies) of
-#: 11,109 quiet Gomoku positions: the fit's values correlate 0.79 with the
-#: judge's on positions left out, the earlier hand-set evaluation 0.39
-#: (``benchmarks/gomoku_eval_fit.py``; benchmarks/README.md). Single weights
-#: mean little alone (a cell's levels and class move together); their sums do.
-EVAL_LEVEL = (
-    (-29, -31, -36, -28, -21, -1, 32, 51, 0, 0),
-    (2, 7, 10, -1, -2, -24, 50, 14, -120, 0),
-)
-EVAL_CLASS = (
-    (-4, -28, -10, -25, 27, 24, 0, 0),
-    (105, 133, 12, -73, 16, -166, -43, 0),
-)
-
 _OWN, _BLOCKED = 1, 2
 
 
@@ -151,20 +134,6 @@ def tables(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.ND
         classes[code] = combine(four)
         values[code] = sum(LEVEL_WEIGHT[x] for x in four) + CLASS_BONUS.get(int(classes[code]), 0)
     return levels, classes, values
-
-
-@cache
-def eval_tables(k: int) -> npt.NDArray[np.int64]:
-    """``ev[s, code]``: what an empty cell near the stones whose four
-    directions' levels read ``code`` adds to the evaluation, when its player
-    is the side to move (``s = 0``) or the other side (``s = 1``)."""
-    classes = tables(k)[1]
-    ev = np.zeros((2, 10000), dtype=np.int64)
-    for code in range(10000):
-        four = (code // 1000, code // 100 % 10, code // 10 % 10, code % 10)
-        for s in range(2):
-            ev[s, code] = sum(EVAL_LEVEL[s][x] for x in four) + EVAL_CLASS[s][int(classes[code])]
-    return ev
 
 
 def combine(four: tuple[int, ...]) -> int:
