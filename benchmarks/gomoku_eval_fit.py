@@ -130,7 +130,7 @@ def _board(rules: object, moves: list[int]) -> Board:
 
 
 def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
-    """The counts the evaluation is linear in, or None for a position the
+    """The counts a fitted evaluation is linear in, or None for a position the
     search never evaluates (a five to make or stop, an open four to make) or
     where the threat bonus applies (kept out of the fit)."""
     ncls, opp = board.ncls, 1 - me
