@@ -40,14 +40,13 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from gomoku_refs import RAPFI, EngineError, OpponentMissing, rapfi
+from gomoku_refs import RAPFI, SIZE, EngineError, OpponentMissing, rapfi
 from gomoku_strength import position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of
 from unbeatable.solvers.mnk.patterns import C_B4, C_B4F3, C_F3F3, C_FIVE, C_FLEX4
 
-SIZE = 15
 #: Nodes a move for our side while collecting, and the share of random moves.
 OUR_NODES, RANDOM_SHARE = 8000, 0.12
 JUDGE_DEPTH = 7
@@ -122,13 +121,6 @@ def _near(moves: list[int]) -> list[int]:
     ]
 
 
-def _board(rules: object, moves: list[int]) -> Board:
-    cells = ["."] * (SIZE * SIZE)
-    for i, cell in enumerate(moves):
-        cells[cell] = "x" if i % 2 == 0 else "o"
-    return board_of(rules, "".join(cells))  # type: ignore[arg-type]
-
-
 def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     """The counts a fitted evaluation is linear in, or None for a position the
     search never evaluates (a five to make or stop, an open four to make) or
@@ -161,7 +153,7 @@ def fit(files: list[Path]) -> None:
                 continue
             moves = record["moves"]
             me = len(moves) % 2
-            board = _board(rules, moves)
+            board = board_of(rules, position_of(rules, moves).cells)
             f = features(board, me)
             if f is None:
                 continue

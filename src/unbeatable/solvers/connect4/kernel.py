@@ -856,7 +856,7 @@ class Kernel:
         width = self.shape.columns
         return (
             np.zeros((self._stack_depth, F_MOVE0 + width), dtype=np.uint64),
-            np.zeros((self._stack_depth, 4 + width), dtype=np.int64),
+            np.zeros((self._stack_depth, F_SCORE0 + width), dtype=np.int64),
         )
 
 
