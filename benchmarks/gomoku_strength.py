@@ -76,6 +76,9 @@ DEFAULT_OPPONENTS = (
     "rapfi-d2",
     "rapfi-d4",
     "rapfi-d6",
+    "rapfi-d8",
+    "rapfi-d10",
+    "rapfi-d12",
     "rapfi-t1000",
 )
 #: Seconds an opponent may think before the run gives up on it (its move is
