@@ -344,3 +344,25 @@ def test_axe_finds_no_violation_with_a_piece_chosen_and_a_hint(page: Page) -> No
     expect(page.locator(".cell.selected")).to_have_count(1)
     found = violations(page)
     assert not found, "\n".join(found)
+
+
+def test_the_plugin_joins_learns_depth_lesson_with_its_own_example(page: Page) -> None:
+    """Hexapawn's evaluation gives an example, so the depth lesson offers the
+    game with it, its notation help and its rule, all from the server."""
+    page.get_by_role("tab", name="Learn").click()
+    page.get_by_role("radio", name="Depth-limited search").check()
+    game = page.locator("#depth-form").get_by_label("Game")
+    expect(game.locator("option")).to_have_text(["Tic-tac-toe", "Connect Four", "Hexapawn"])
+    game.select_option("Hexapawn")
+    field = page.get_by_role("textbox", name="Position", exact=True)
+    expect(field).to_have_value(".bb/.w./w.. b")
+    expect(page.locator("#depth-position-help")).to_contain_text("cells w, b or . (empty)")
+    expect(page.locator("#depth-rule")).to_contain_text("each pawn counts 1")
+    rows = page.get_by_role("table", name=re.compile("The move chosen at each depth")).locator(
+        "tbody tr"
+    )
+    expect(rows.nth(0)).to_contain_text("loses")
+    expect(page.locator("#depth-summary")).to_contain_text("beyond the search's horizon")
+    page.get_by_label("Search depth").select_option("2")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1)).to_contain_text("wins")

@@ -238,3 +238,45 @@ def test_api_tree_with_heuristic_leaves(web_client: TestClient) -> None:
     assert web_client.post("/api/tree", json=leaves).status_code == 422
     wrong = {"game": "tictactoe", "position": "", "depth": 1, "cutoff": "guess"}
     assert web_client.post("/api/tree", json=wrong).status_code == 422
+
+
+RANK = {"loss": 0, "draw": 1, "win": 2}
+
+
+@pytest.mark.parametrize(
+    ("game", "example"),
+    [
+        (name, example)
+        for name in ("tictactoe", "connect4")
+        for example in get_game(name).static_evaluation().examples  # type: ignore[union-attr]
+    ],
+    ids=lambda value: value if isinstance(value, str) else value[0],
+)
+def test_each_lesson_example_shows_the_horizon_effect(game: str, example: tuple[str, str]) -> None:
+    """The depth lesson offers a game's examples as positions where a shallow
+    search errs: at some depth the lesson can draw, the search's choice is
+    worse than the exact best move."""
+    _, position = example
+    exact = {str(m.move): m.result for m in unbeatable.analyze(game, position).moves}
+    best = max(RANK[result] for result in exact.values())
+    picks = []
+    for depth in range(1, 7):
+        try:
+            picks.append(chosen(game, position, depth))
+        except api.TreeTooLarge:
+            break
+    assert any(RANK[exact[move]] < best for move in picks), (picks, exact)
+
+
+def test_the_lesson_comes_with_the_game() -> None:
+    """The games describe their lesson, and the API says it: no face keeps
+    its own copy of the examples or of the notation help."""
+    info = api.game_info("tictactoe").to_dict()
+    assert info["lesson"]["rule"].startswith("lines still open for x")
+    assert info["lesson"]["examples"][0] == {"name": "Block or lose", "position": "x.o/.x./... o"}
+    assert info["notation"].endswith(": x../.../... o")
+    connect4 = api.game_info("connect4").to_dict()["lesson"]
+    assert connect4["examples"][0]["position"] == "444145167325"
+    # Other boards keep their evaluation but give no examples (none checked).
+    assert api.game_info("connect4:6,5").to_dict()["lesson"]["examples"] == []
+    assert api.game_info("gomoku").to_dict()["lesson"]["examples"] == []

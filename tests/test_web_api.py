@@ -86,11 +86,17 @@ def test_games_are_described_by_the_games_themselves(web_client: TestClient) -> 
         "mnk:5,5,4",
     ]
     ttt = by_name["tictactoe"]
+    evaluation = unbeatable.get_game(TTT).static_evaluation()
+    assert evaluation is not None
     assert ttt == {
         **unbeatable.get_game(TTT).describe().to_dict(),
         "exact": True,
         "initial": ".../.../... x",
         "time_limit": None,
+        "lesson": {
+            "rule": evaluation.rule,
+            "examples": [{"name": n, "position": p} for n, p in evaluation.examples],
+        },
     }
     assert ttt == api.game_info(TTT).to_dict()
     assert (ttt["rows"], ttt["columns"], ttt["gravity"], ttt["exact"]) == (3, 3, False, True)

@@ -292,14 +292,25 @@ class GameInfo(NamedTuple):
     time_limit: float | None
     #: Notation of the initial position.
     initial: str
+    #: What depth-limited search estimates with (the game's static
+    #: evaluation's rule) and its example positions; None without one.
+    lesson: tuple[str, tuple[tuple[str, str], ...]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: the description's fields beside the others."""
+        lesson = None
+        if self.lesson is not None:
+            rule, examples = self.lesson
+            lesson = {
+                "rule": rule,
+                "examples": [{"name": name, "position": pos} for name, pos in examples],
+            }
         return {
             **self.description.to_dict(),
             "exact": self.exact,
             "time_limit": self.time_limit,
             "initial": self.initial,
+            "lesson": lesson,
         }
 
 
@@ -312,7 +323,11 @@ def game_info(game: str | Game[Any, Any]) -> GameInfo:
     if description is None:
         raise GameError(f"{game.name} does not describe itself (it has no board to show)")
     served = policy(game)
-    return GameInfo(description, served.exact, served.time_limit, game.format(game.initial()))
+    evaluation = game.static_evaluation()
+    lesson = None if evaluation is None else (evaluation.rule, evaluation.examples)
+    return GameInfo(
+        description, served.exact, served.time_limit, game.format(game.initial()), lesson
+    )
 
 
 #: Seconds of a time limit kept for answering after the search stops (a

@@ -140,6 +140,29 @@ def test_black_wins_the_3x3_game_in_six_plies() -> None:
         assert api.analyze("hexapawn", "", algorithm=algorithm).result == "loss"
 
 
+def test_the_static_evaluation_counts_pawns_and_rows() -> None:
+    """One a pawn, one more a row advanced: even at the start, White up after
+    a step; the lesson's example is a capture a one-ply search takes and a
+    deeper one sees lose."""
+    evaluation = GAME.static_evaluation()
+    assert evaluation.value(GAME.initial()) == 0
+    assert evaluation.value(GAME.parse("bbb/w../.ww b")) == 1
+    assert evaluation.value(GAME.parse(".bb/.w./w.. b")) == (2 + 1) - (1 + 1)
+    ((name, example),) = evaluation.examples
+    exact = {str(m.move): m.result for m in unbeatable.analyze("hexapawn", example).moves}
+
+    def chosen(depth: int) -> str:
+        root = api.tree("hexapawn", example, depth=depth, cutoff="heuristic").root
+        return next(str(child.move) for child in root.children if child.best)
+
+    assert (chosen(1), exact[chosen(1)]) == ("c3b2", "loss")
+    assert (chosen(2), exact[chosen(2)]) == ("c3c2", "win")
+    assert api.game_info("hexapawn").to_dict()["lesson"]["examples"] == [
+        {"name": name, "position": example}
+    ]
+    assert api.game_info("hexapawn:4,3").to_dict()["lesson"]["examples"] == []
+
+
 def test_the_ai_never_loses_as_black() -> None:
     """Every white line against the impossible AI ends in a black win."""
 

@@ -94,6 +94,9 @@ class Description(NamedTuple):
     #: then says which cell it leaves, and the faces choose a move by its
     #: piece and then its cell, and show hints on the pieces that can move.
     moves_from: bool = False
+    #: How a position is written, in one sentence ending with an example: the
+    #: faces' help beside a position field (empty: "in the game's notation").
+    notation: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``GET /api/games`` adds the engine policy and the
@@ -110,6 +113,7 @@ class Description(NamedTuple):
             "row_labels": list(self.row_labels),
             "goal": self.goal,
             "keys": [{"key": key, "move": move} for key, move in self.keys],
+            "notation": self.notation,
             # Only where pieces move: the games that put stones down keep their JSON.
             **({"moves_from": True} if self.moves_from else {}),
         }
@@ -127,6 +131,10 @@ class StaticEvaluation(NamedTuple, Generic[P]):
     bound: int
     #: The estimate of an unfinished position, from ``players[0]``'s view.
     value: Callable[[P], int]
+    #: Positions where a shallow search with this estimate picks a worse move
+    #: than a deeper one: ``(name, position)`` pairs, the position in the
+    #: game's notation. Learn's depth lesson offers the games that give some.
+    examples: tuple[tuple[str, str], ...] = ()
 
 
 @runtime_checkable

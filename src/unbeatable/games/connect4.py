@@ -277,6 +277,13 @@ def shape(columns: int, rows: int) -> Shape:
 #: The standard board: 7 columns, 6 rows.
 STANDARD = shape(7, 6)
 
+#: Standard-board positions where counting open lines misleads a shallow
+#: search (Learn's depth lesson): what decides lies past its horizon.
+_HORIZON_EXAMPLES = (
+    ("A win four plies deep", "444145167325"),
+    ("A loss three plies deep", "474531556"),
+)
+
 
 # -- positions ------------------------------------------------------------------
 
@@ -428,6 +435,10 @@ class Connect4Game(Game[Connect4Position, int]):
             row_labels=(),
             goal="four in a row",
             keys=tuple((label, label) for label in shape.column_labels),
+            notation=(
+                f"The columns played from the empty board, {self._expected_column()} each, "
+                f"in one string: {''.join(shape.column_labels[c] for c in shape.centre_order[:3])}"
+            ),
         )
 
     # -- positions ------------------------------------------------------------
@@ -471,7 +482,8 @@ class Connect4Game(Game[Connect4Position, int]):
             "each line of four cells holding discs of one player only counts for that "
             "player, once per disc in it: Red's (x) count minus Yellow's (o)"
         )
-        return StaticEvaluation(rule, len(self.shape.fours) * 3, _open_fours)
+        examples = _HORIZON_EXAMPLES if self.shape == STANDARD else ()
+        return StaticEvaluation(rule, len(self.shape.fours) * 3, _open_fours, examples)
 
     def draw_plies(self, position: Connect4Position) -> int:
         return self.shape.cells - position.stones

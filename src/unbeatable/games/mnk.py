@@ -54,6 +54,14 @@ TEXTBOOK_CELLS = 9
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 #: Weight of an open line holding n marks of one player (and none of the other).
 _LINE_WEIGHT = (0, 1, 4, 16, 64, 256, 1024)
+#: Tic-tac-toe positions where counting open lines misleads a shallow search
+#: (Learn's depth lesson): the threat or fork that decides lies past its horizon.
+_HORIZON_EXAMPLES = (
+    ("Block or lose", "x.o/.x./... o"),
+    ("A fork four plies deep", "xxo/.../.o. x"),
+    ("A win beyond the horizon", ".x./.../o.. x"),
+    ("The horizon keeps moving", ".o./x../.x. o"),
+)
 
 
 class MNKPosition(NamedTuple):
@@ -177,6 +185,10 @@ class MNKGame(Game[MNKPosition, int]):
             row_labels=tuple(str(self.rows - r) for r in range(self.rows)),
             goal=goal,
             keys=keys,
+            notation=(
+                "Rows from the top separated by /, cells x, o or . (empty), then the "
+                f"side to move: {self.format(self.play(self.initial(), 0))}"
+            ),
         )
 
     # -- positions ------------------------------------------------------------
@@ -305,9 +317,13 @@ class MNKGame(Game[MNKPosition, int]):
         courses have used it ever since: on the empty board it is 8 - 8 = 0,
         after x takes the centre 8 - 4 = 4. It sees no threats, which is
         what makes the horizon effect easy to show."""
-        lines = "lines" if self.k == 3 else f"lines of {self.k}"
+        k = self.k
+        lines = "lines" if k == 3 else f"lines of {k}"
         rule = f"{lines} still open for x (no o in them) minus lines still open for o"
-        return StaticEvaluation(rule, len(self.lines), self._open_lines)
+        examples: tuple[tuple[str, str], ...] = ()
+        if (self.rows, self.columns, k) == (3, 3, 3):
+            examples = _HORIZON_EXAMPLES
+        return StaticEvaluation(rule, len(self.lines), self._open_lines, examples)
 
     def _open_lines(self, position: MNKPosition) -> int:
         cells = position.cells

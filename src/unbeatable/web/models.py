@@ -382,6 +382,24 @@ class KeyInfo(BaseModel):
     move: str
 
 
+class LessonExample(BaseModel):
+    """A position where a shallow search misjudges (Learn's depth lesson)."""
+
+    name: str
+    position: str
+
+
+class LessonInfo(BaseModel):
+    """What depth-limited search estimates with in a game, and where to see
+    its horizon."""
+
+    rule: str = Field(description="The static evaluation, in words.")
+    examples: list[LessonExample] = Field(
+        description="Positions that show the horizon effect; Learn's depth lesson offers "
+        "the games that give some."
+    )
+
+
 class GameInfo(BaseModel):
     """One game the server plays: its description, its start position and
     the engines' policy for it (``api.GameInfo``)."""
@@ -402,8 +420,15 @@ class GameInfo(BaseModel):
         description="Moves take a piece from one cell to another (each move's view says "
         "its origin); present, true, only in such games.",
     )
+    notation: str = Field(
+        default="", description="How a position is written, ending with an example."
+    )
     exact: bool = Field(description="Every answer is exact, with no time budget.")
     initial: str = Field(description="Notation of the starting position.")
+    lesson: LessonInfo | None = Field(
+        default=None,
+        description="The game's static evaluation for depth-limited search (null: none).",
+    )
     time_limit: float | None = Field(
         description="Seconds of engine time each request may use (null: always exact)."
     )

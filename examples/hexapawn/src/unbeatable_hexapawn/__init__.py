@@ -35,6 +35,7 @@ from unbeatable.games.base import (
     IllegalMoveError,
     InvalidPositionError,
     Side,
+    StaticEvaluation,
 )
 
 __all__ = ["Hexapawn", "HexapawnPosition", "hexapawn", "hexapawn_game"]
@@ -50,6 +51,9 @@ MIN_SIDE, MAX_SIDE = 3, 8
 #: of a board this size exactly in well under a second.
 MAX_CELLS = 16
 LETTERS = "abcdefgh"
+#: Positions where the count of pawns and rows misleads a shallow search
+#: (Unbeatable's Learn view, depth lesson).
+_HORIZON_EXAMPLES = (("A capture that loses", ".bb/.w./w.. b"),)
 
 #: A move: the flat indices (row-major from the top-left) of the cell the pawn
 #: leaves and the cell it reaches.
@@ -264,7 +268,33 @@ class Hexapawn(Game[HexapawnPosition, Move]):
             goal="reaching the far row, taking every pawn or leaving the opponent no move",
             keys=(),
             moves_from=True,
+            notation=(
+                "Rows from the top separated by /, cells w, b or . (empty), then the side "
+                f"to move: {self.format(self.initial())}"
+            ),
         )
+
+    def static_evaluation(self) -> StaticEvaluation[HexapawnPosition]:
+        """A count a learner can make at a glance: every pawn is worth one,
+        and one more for each row it has advanced; White's total minus
+        Black's. It sees material and progress, not the capture or the race
+        one move away, which is what depth-limited search is for."""
+        rule = (
+            "each pawn counts 1 and 1 more per row it has advanced: "
+            "White's (w) count minus Black's (b)"
+        )
+        examples = _HORIZON_EXAMPLES if self.name == "hexapawn" else ()
+        return StaticEvaluation(rule, self.columns * self.rows, self._advance, examples)
+
+    def _advance(self, position: HexapawnPosition) -> int:
+        value = 0
+        for index, mark in enumerate(position.cells):
+            row = index // self.columns
+            if mark == WHITE:
+                value += 1 + (self.rows - 1 - row)
+            elif mark == BLACK:
+                value -= 1 + row
+        return value
 
     def cell(self, position: HexapawnPosition, move: Move) -> tuple[int, int]:
         row, col = divmod(move[1], self.columns)

@@ -618,22 +618,11 @@ function randomTree() {
 
 // -- the second lesson: depth-limited search below a real position ---------------
 
-/** Positions that show the horizon effect: a shallow search picks a move
- * that a deeper one, and the exact value, show to be worse. */
-const EXAMPLES = [
-  { game: "tictactoe", position: "x.o/.x./... o", name: "Block or lose" },
-  { game: "tictactoe", position: "xxo/.../.o. x", name: "A fork four plies deep" },
-  { game: "tictactoe", position: ".x./.../o.. x", name: "A win beyond the horizon" },
-  { game: "tictactoe", position: ".o./x../.x. o", name: "The horizon keeps moving" },
-  { game: "connect4", position: "444145167325", name: "A win four plies deep" },
-  { game: "connect4", position: "474531556", name: "A loss three plies deep" },
-];
-
-/** How each lesson game writes a position, for the field's help. */
-const NOTATION = {
-  tictactoe: "Rows from the top separated by /, cells x, o or . (empty), then the side to move: x.o/.x./... o",
-  connect4: "The columns played from the empty board, one digit each (1 to 7): 4453",
-};
+/** The games the lesson offers: those whose evaluation gives example
+ * positions (``lesson.examples`` in ``GET /api/games``), in the server's order. */
+function lessonGames() {
+  return [...state.games.values()].filter((game) => game.lesson && game.lesson.examples.length);
+}
 
 const depth = {
   /** "game|position" prepared: its view, each move's exact value, the best. */
@@ -878,7 +867,8 @@ function horizonWords(d, rows) {
 function fillExamples(game) {
   const select = $("depth-example");
   select.replaceChildren();
-  for (const example of EXAMPLES.filter((e) => e.game === game)) {
+  const about = description(game);
+  for (const example of about.lesson ? about.lesson.examples : []) {
     const option = document.createElement("option");
     option.value = example.position;
     option.textContent = example.name;
@@ -888,19 +878,20 @@ function fillExamples(game) {
   own.value = "";
   own.textContent = "Your own position";
   select.append(own);
-  $("depth-position-help").textContent = NOTATION[game] || "In the game's notation.";
+  $("depth-position-help").textContent = about.notation || "In the game's notation.";
 }
 
 /** The game select, filled once the games are known. */
 function setUpDepth() {
   const select = $("depth-game");
   if (select.options.length) return;
-  for (const name of new Set(EXAMPLES.map((e) => e.game))) {
+  for (const game of lessonGames()) {
     const option = document.createElement("option");
-    option.value = name;
-    option.textContent = description(name).title;
+    option.value = game.name;
+    option.textContent = game.title;
     select.append(option);
   }
+  if (!select.options.length) return; // the games are not known yet
   fillExamples(select.value);
   $("depth-position").value = $("depth-example").value;
 }
