@@ -225,6 +225,11 @@ def test_cli_tree_with_heuristic_leaves(run_cli: CliRun) -> None:
     assert "estimates: lines still open for x (no o in them) minus lines still open" in out
     code, _, err = run_cli("tree", "3", "5", "--cutoff", "heuristic")
     assert code == 2 and "--cutoff is for a game position" in err
+    # An even count for the second player reads +0, never -0.
+    code, out, _ = run_cli(
+        "tree", "tictactoe", "x../.../... o", "--depth", "1", "--cutoff", "heuristic"
+    )
+    assert code == 0 and "c3: estimate +0 for o" in out and "-0 " not in out
 
 
 def test_api_tree_with_heuristic_leaves(web_client: TestClient) -> None:

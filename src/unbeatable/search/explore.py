@@ -381,7 +381,8 @@ def trace(
     def estimate(leaf: Any, _ply: int) -> tuple[float, bool]:
         assert evaluation is not None
         value = float(evaluation.value(leaf))  # players[0]'s view
-        return (value if maximiser == game.players[0] else -value), False
+        # (0.0 - value, not -value: a zero stays 0, never the -0.0 that prints as "-0")
+        return (value if maximiser == game.players[0] else 0.0 - value), False
 
     def leaf_value(leaf: Any, ply: int) -> tuple[float, bool]:
         assert engine is not None
