@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 import unbeatable
 from conftest import CliRun
+from test_unbeatable import RANK
 from unbeatable import api
 from unbeatable.games import GameError, get_game
 
@@ -243,9 +244,6 @@ def test_api_tree_with_heuristic_leaves(web_client: TestClient) -> None:
     assert web_client.post("/api/tree", json=leaves).status_code == 422
     wrong = {"game": "tictactoe", "position": "", "depth": 1, "cutoff": "guess"}
     assert web_client.post("/api/tree", json=wrong).status_code == 422
-
-
-RANK = {"loss": 0, "draw": 1, "win": 2}
 
 
 @pytest.mark.parametrize(
