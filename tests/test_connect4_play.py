@@ -103,8 +103,8 @@ def final_score(start: Connect4Position, end: Connect4Position) -> int:
     """The finished game's Pons score for the side to move at ``start``."""
     if end.winner is None:
         return 0
-    value = STANDARD.pons_base - (end.x if end.winner == "x" else end.o).bit_count()
-    return value if end.winner == start.to_move else -value
+    result = "win" if end.winner == start.to_move else "loss"
+    return STANDARD.pons_score(start.stones, result, end.stones - start.stones)
 
 
 @pytest.mark.parametrize("name", ["Test_L1_R1", "Test_L1_R2", "Test_L2_R2"])

@@ -94,7 +94,6 @@ class Shape:
         "columns",
         "fours",
         "fours_through",
-        "pons_base",
         "rows",
         "stride",
     )
@@ -118,10 +117,6 @@ class Shape:
         self.bottom = sum(1 << (c * self.stride) for c in range(columns))
         #: Every playable cell (the sentinel row excluded).
         self.board = self.bottom * ((1 << rows) - 1)
-        #: Stones each player has when the board is full, plus one: Pons
-        #: scores count down from it (a win with one's n-th stone scores
-        #: ``pons_base - n``).
-        self.pons_base = self.cells // 2 + 1
         #: Columns from the centre outwards (left first among equals): the
         #: strongest first guess in Connect Four.
         self.centre_order: tuple[int, ...] = tuple(
@@ -230,39 +225,44 @@ class Shape:
         ``stones`` stones, from a result and the game's remaining length in
         plies.
 
-        A win scores :attr:`pons_base` (22 on the standard board) minus the
-        stones the winner has played when it connects four (winning stone
-        included); a loss the negative of the opponent's winning score; a
-        draw 0.
+        A win scores one more than the stones its winner would still have
+        to play after the winning one if the game went on to a full board
+        (on 7x6, 22 minus the winner's stones at the end); a loss the
+        negative of the opponent's winning score; a draw 0. The first
+        player holds one stone more than the second at the end of an odd
+        board, which is why this counts from the last stone played and not
+        from half the board: it is :func:`win_now_score` of the position
+        just before the winning stone. Raises ValueError for a length the
+        result cannot have (a win ends on an odd ply, a loss on an even one).
         """
         if result == "draw":
             return 0
-        mine, theirs = stones // 2, stones - stones // 2
-        if result == "win":
-            return self.pons_base - (mine + (plies + 1) // 2)
-        if result == "loss":
-            return -(self.pons_base - (theirs + plies // 2))
-        raise ValueError(f"no Pons score for result {result!r}")
+        if result not in ("win", "loss"):
+            raise ValueError(f"no Pons score for result {result!r}")
+        if plies < 1 or stones + plies > self.cells or plies % 2 != (result == "win"):
+            raise ValueError(
+                f"a {result} in {plies} plies is impossible with {stones} stones on the board"
+            )
+        value = win_now_score(self.cells, stones + plies - 1)
+        return value if result == "win" else -value
 
     def pons_outcome(self, stones: int, score: int) -> tuple[FinalResult, int]:
         """Inverse of :meth:`pons_score`: ``(result, plies)`` for the side to move.
 
         Plies count half-moves to the end under perfect play (a draw fills the
-        board). Raises ValueError for a score impossible with that many stones.
+        board), so the game's last stone is the ``stones + plies``-th. Raises
+        ValueError for a score impossible with that many stones.
         """
-        mine, theirs = stones // 2, stones - stones // 2
-        result: FinalResult
         if score == 0:
             return "draw", self.cells - stones
-        if score > 0:
-            more = self.pons_base - score - mine  # stones still to play, the winning one included
-            plies = 2 * more - 1
-            result = "win"
-        else:
-            more = self.pons_base + score - theirs
-            plies = 2 * more
-            result = "loss"
-        if more < 1 or stones + plies > self.cells:
+        result: FinalResult = "win" if score > 0 else "loss"
+        # win_now_score(cells, n) == score for exactly two stone counts n
+        # before the last stone, one of each parity; the winner's parity picks one.
+        before = self.cells + 1 - 2 * abs(score)  # stones before the winning one, or one more
+        plies = before - stones + 1
+        if plies % 2 != (result == "win"):
+            plies -= 1
+        if plies < 1 or stones + plies > self.cells:
             raise ValueError(f"score {score} is impossible with {stones} stones on the board")
         return result, plies
 

@@ -1,0 +1,211 @@
+"""Connect Four is exact on every board, odd areas included.
+
+On a board with an odd number of cells the first player holds one stone more
+than the second when it is full, so the conversion between the solver's
+scores and the moves on which games end cannot count from half the board.
+Here:
+
+* the one conversion (:meth:`Shape.pons_score`, :meth:`Shape.pons_outcome`)
+  is checked on every board the family allows against a definition written
+  here from Pons' words (a win scores one more than the stones its winner
+  would still hold if the game went on to a full board);
+* random positions of the small boards (legal, not over, every stone count the
+  solver answers in a moment) are solved by the specialised solver, by the
+  brute force of ``test_connect4_boards`` (nothing of the project's code) and
+  by the generic negamax near the end, and every move's value in the analysis
+  must agree with the position's and with the value of the position it leads to.
+
+The bigger boards are checked against Pons' solver, compiled for each board,
+by ``benchmarks/connect4_boards.py`` (results in ``benchmarks/README.md``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from test_connect4_boards import as_columns, brute_force, outcome_of
+from unbeatable import api
+from unbeatable.games import get_game
+from unbeatable.games.connect4 import (
+    MAX_BITS,
+    MIN_SIDE,
+    Connect4Game,
+    Connect4Position,
+    shape,
+    win_now_score,
+)
+from unbeatable.search.engine import Outcome
+
+#: Every board of the family: at least 4x4, columns x (rows + 1) at most 64 bits.
+FAMILY = [
+    (columns, rows)
+    for columns in range(MIN_SIDE, MAX_BITS)
+    for rows in range(MIN_SIDE, MAX_BITS)
+    if columns * (rows + 1) <= MAX_BITS
+]
+
+
+def test_the_family_is_what_the_rules_accept() -> None:
+    assert len(FAMILY) == 42  # 12 boards 4 wide (4x4 to 4x15), ..., one 12x4
+    assert {(5, 5), (7, 5), (9, 5), (7, 7), (5, 11), (12, 4), (4, 15)} <= set(FAMILY)
+    for columns, rows in FAMILY:
+        assert get_game(f"connect4:{columns},{rows}").describe().columns == columns
+
+
+def expected_score(cells: int, stones: int, result: str, plies: int) -> int:
+    """The score by Pons' definition, counted from the end of the game: the
+    winner's stones on a full board, minus those it has when it connects
+    four, plus one; positive for the side to move's win."""
+    if result == "draw":
+        return 0
+    last = stones + plies  # the winning stone's number, from 1
+    first_player_won = last % 2 == 1
+    full = (cells + 1) // 2 if first_player_won else cells // 2
+    held = (last + 1) // 2 if first_player_won else last // 2
+    value = full - held + 1
+    return value if result == "win" else -value
+
+
+@st.composite
+def endings(draw: st.DrawFn) -> tuple[int, int, int, str, int]:
+    """A board of the family, a stone count before the end, and a result with
+    a length that fits the board (a win ends on an odd ply, a loss on an even
+    one)."""
+    columns, rows = draw(st.sampled_from(FAMILY))
+    cells = columns * rows
+    stones = draw(st.integers(0, cells - 1))
+    result = draw(st.sampled_from(["win", "loss", "draw"]))
+    if result == "draw":
+        return columns, rows, stones, result, cells - stones
+    first = 1 if result == "win" else 2
+    if first > cells - stones:
+        return columns, rows, stones, "win", 1
+    plies = draw(st.integers(0, (cells - stones - first) // 2)) * 2 + first
+    return columns, rows, stones, result, plies
+
+
+@given(endings())
+def test_one_conversion_is_right_on_every_board(case: tuple[int, int, int, str, int]) -> None:
+    columns, rows, stones, result, plies = case
+    board = shape(columns, rows)
+    score = board.pons_score(stones, result, plies)
+    assert score == expected_score(board.cells, stones, result, plies)
+    assert board.pons_outcome(stones, score) == (result, plies)
+    # The score of a win in one is the solver kernel's own formula.
+    if (result, plies) == ("win", 1):
+        assert score == win_now_score(board.cells, stones)
+    if (result, plies) == ("loss", 2):
+        assert score == -win_now_score(board.cells, stones + 1)
+
+
+@given(st.sampled_from(FAMILY), st.data())
+def test_scores_no_game_can_have_are_refused(board: tuple[int, int], data: st.DataObject) -> None:
+    columns, rows = board
+    board_shape = shape(columns, rows)
+    cells = board_shape.cells
+    stones = data.draw(st.integers(0, cells - 1))
+    # No score beyond a win with the next stone; none on a full board but 0.
+    too_big = win_now_score(cells, stones) + 1
+    with pytest.raises(ValueError, match="impossible"):
+        board_shape.pons_outcome(stones, too_big)
+    with pytest.raises(ValueError, match="impossible"):
+        board_shape.pons_outcome(stones, -win_now_score(cells, stones + 1) - 1)
+    with pytest.raises(ValueError, match="impossible"):
+        board_shape.pons_score(stones, "win", 2)
+    with pytest.raises(ValueError, match="impossible"):
+        board_shape.pons_score(stones, "loss", cells - stones + 1)
+
+
+def test_the_issue_s_positions_have_their_values() -> None:
+    # Each raised "score ... is impossible" before the conversion counted
+    # from the end of the game.
+    assert api.solve("connect4:9,5", "19614766257548")[3:5] == ("win", 1)
+    analysis = api.analyze("connect4:5,5", "1122", time_limit=None)
+    assert (analysis.result, analysis.plies, analysis.best and analysis.best.move) == (
+        "win",
+        19,
+        "2",
+    )
+    assert len(analysis.best.line) == 19 if analysis.best else False
+    assert api.solve("connect4:5,5", "215224")[3:6] == ("win", 17, 2)
+    for position in ("11223", "3344"):
+        assert api.analyze("connect4:5,5", position).complete
+
+
+# -- random positions of the small boards, three ways ---------------------------------
+
+#: (columns, rows, fewest stones the positions have): every board of the
+#: suite's size; the fewest stones keep each board's solve under a second.
+SMALL = [(4, 4, 0), (5, 4, 0), (4, 5, 0), (6, 4, 0), (4, 6, 0), (5, 5, 0), (7, 5, 8), (9, 5, 22)]
+#: Positions with at most this many empty cells are also solved by the brute
+#: force, at most the second count by the generic negamax.
+BRUTE_EMPTIES, GENERIC_EMPTIES = 16, 11
+
+
+def random_position(game: Connect4Game, rng: random.Random, least: int) -> Connect4Position:
+    """A random game cut at a random stone count from ``least`` on, not over."""
+    while True:
+        position = game.initial()
+        stop = rng.randrange(least, game.shape.cells)
+        while position.stones < stop and not game.is_terminal(position):
+            position = game.play(position, rng.choice(game.moves(position)))
+        if not game.is_terminal(position):
+            return position
+
+
+def move_outcome(game: Connect4Game, position: Connect4Position, move: int) -> Outcome:
+    """A move's value for its player, from the value of the position it leads to."""
+    child = game.play(position, move)
+    if child.winner is not None:
+        return Outcome("win", 1)
+    if child.stones == game.shape.cells:
+        return Outcome("draw", 1)
+    after = api.engine(game).solve(child).outcome
+    assert after.plies is not None
+    flipped = {"win": "loss", "loss": "win", "draw": "draw"}[after.result]
+    return Outcome(flipped, after.plies + 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("columns", "rows", "least"), SMALL)
+def test_random_positions_agree_three_ways(columns: int, rows: int, least: int) -> None:
+    game = get_game(f"connect4:{columns},{rows}")
+    assert isinstance(game, Connect4Game)
+    cells = game.shape.cells
+    fast, generic = api.engine(game), api.engine(game, "negamax")
+    truth = brute_force(columns, rows)
+    rng = random.Random(columns * 100 + rows)
+    for _ in range(24):
+        position = random_position(game, rng, least)
+        text = game.format(position)
+        solved = fast.solve(position)
+        outcome = solved.outcome
+        assert outcome.exact and outcome.plies is not None, text
+        empties = cells - position.stones
+        if empties <= BRUTE_EMPTIES:
+            expected = outcome_of(truth(as_columns(position)), position.stones, cells)
+            assert outcome == expected, text
+        if empties <= GENERIC_EMPTIES:
+            assert generic.solve(position).outcome == outcome, text
+        # Every face's numbers: the solution's score is the conversion's.
+        solution = api.solve(game, position)
+        assert (solution.result, solution.plies) == (outcome.result, outcome.plies)
+        assert solution.score == game.shape.pons_score(
+            position.stones, outcome.result, outcome.plies
+        )
+        assert fast.value(position, weak=True).outcome.result == outcome.result, text
+        # The analysis: each move valued as the position it leads to, the best
+        # move's value the position's, each line as long as its value says.
+        analysis = api.analyze(game, position)
+        assert (analysis.result, analysis.plies) == (outcome.result, outcome.plies), text
+        for value in analysis.moves:
+            expected_move = move_outcome(game, position, value.raw)
+            assert (value.result, value.plies) == expected_move[:2], f"{text} {value.move}"
+            assert len(value.line) == value.plies, f"{text} {value.move}"
+        best = analysis.best
+        assert best is not None and (best.result, best.plies) == (outcome.result, outcome.plies)
+        # The solver's own move keeps the value.
+        assert move_outcome(game, position, solved.move)[:2] == (outcome.result, outcome.plies)
