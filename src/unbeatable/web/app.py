@@ -59,6 +59,7 @@ from unbeatable.web.models import (
     Analysis,
     AnalyzeRequest,
     Error,
+    GameInfo,
     Games,
     Health,
     MoveRequest,
@@ -477,6 +478,28 @@ def create_app(
                 ]
             }
         )
+
+    @app.get(
+        "/api/games/{name}",
+        response_model=GameInfo,
+        responses={
+            404: _documented(
+                "No game of that name.",
+                "unknown game 'chess' (known: tictactoe, connect4, ...)",
+            )
+        },
+        tags=["server"],
+        summary="Describe one game",
+    )
+    async def game(name: str) -> Response:
+        """Any game the server can play, listed or not (every board of a family:
+        `connect4:5,5`, `mnk:6,6,4`), described as `/api/games` describes each:
+        what a link to a game the list does not offer opens."""
+        try:
+            info = api.game_info(name)
+        except GameError as exc:
+            return _json({"error": str(exc)}, status_code=404)
+        return _json(info._replace(time_limit=engines.budget(info.description.name)).to_dict())
 
     @app.post(
         "/api/position",

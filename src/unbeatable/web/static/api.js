@@ -34,6 +34,11 @@ export function games() {
   return call("/api/games");
 }
 
+/** One game the server plays, listed or not (any board of a family). */
+export function game(name) {
+  return call(`/api/games/${encodeURIComponent(name)}`);
+}
+
 /** A position as the page shows it (after ``move``, if given): board, side
  * to move, legal moves with their cells, status. */
 export function position(game, notation, move = null) {

@@ -99,11 +99,32 @@ function wire() {
   initLearn();
 }
 
+/** Add a game to the list of games (and to the Game choice). */
+function addGame(game) {
+  state.games.set(game.name, game);
+  const option = document.createElement("option");
+  option.value = game.name;
+  option.textContent = game.title;
+  $("game").append(option);
+}
+
 /** Show the game the address asks for; false when it asks for none the
- * server plays. */
-function openAddress() {
+ * server plays. A game the list does not offer (another board of a family,
+ * as `connect4:5,5`) is asked of the server and joins the list. */
+async function openAddress() {
   const asked = readUrl();
-  if (!asked || !state.games.has(asked.game)) return false;
+  if (!asked) return false;
+  if (!state.games.has(asked.game)) {
+    let found;
+    try {
+      found = await api.game(asked.game);
+    } catch (err) {
+      setStatus(`The address asks for a game this server cannot play: ${err.message}.`);
+      return false;
+    }
+    if (!state.games.has(found.name)) addGame(found);
+    asked.game = found.name;
+  }
   const game = state.games.get(asked.game);
   if (game.players.includes(asked.side)) state.you = asked.side;
   $("explain").checked = asked.explain;
@@ -117,16 +138,9 @@ async function start() {
   setStatus("Loading the games…");
   try {
     const { games } = await api.games();
-    const select = $("game");
-    for (const game of games) {
-      state.games.set(game.name, game);
-      const option = document.createElement("option");
-      option.value = game.name;
-      option.textContent = game.title;
-      select.append(option);
-    }
+    for (const game of games) addGame(game);
     // The address may hold a game in progress (a reload, a shared link).
-    if (!openAddress()) switchGame(games[0].name);
+    if (!(await openAddress())) switchGame(games[0].name);
     // A link followed in this tab changes only the address's hash.
     window.addEventListener("hashchange", () => {
       if (!readUrl()) return;
