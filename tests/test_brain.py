@@ -170,13 +170,13 @@ def test_start_sets_up_the_freestyle_game_of_that_board(line: str, game: str) ->
     assert brain.game is not None and brain.game.name == game
 
 
-def test_start_takes_boards_5_to_20_and_refuses_others() -> None:
+def test_start_takes_boards_5_to_22_and_refuses_others() -> None:
     brain = Brain()
-    assert feed(brain, "START 20") == ["OK"]
-    for size in (4, 21, 0, -3):
+    assert feed(brain, "START 22") == ["OK"]
+    for size in (4, 23, 0, -3):
         [answer] = feed(brain, f"START {size}")
-        assert answer.startswith("ERROR unsupported board") and "5 to 20" in answer
-    assert brain.width == 20  # a refused START leaves the board as it was
+        assert answer.startswith("ERROR unsupported board") and "5 to 22" in answer
+    assert brain.width == 22  # a refused START leaves the board as it was
 
 
 def test_rectangular_boards_are_columns_by_rows() -> None:
@@ -185,7 +185,7 @@ def test_rectangular_boards_are_columns_by_rows() -> None:
     assert brain.game is not None and brain.game.name == "mnk:9,6,5"
     # a1 is the bottom-left point: x 0, y 8 on a board 9 rows high.
     assert feed(brain, "TURN 5,0")[-1] == "0,8"
-    assert feed(brain, "RECTSTART 6,21")[0].startswith("ERROR unsupported board 6x21")
+    assert feed(brain, "RECTSTART 6,23")[0].startswith("ERROR unsupported board 6x23")
 
 
 def test_about_answers_keywords_with_quoted_values() -> None:

@@ -34,10 +34,10 @@ def test_names_parameters_and_errors() -> None:
     for bad, fragment in [
         ("mnk:4,4", "write mnk:ROWS,COLS,K"),
         ("mnk:a,b,c", "write mnk:ROWS,COLS,K"),
-        ("mnk:21,4,4", "board sides must be 1-20"),
+        ("mnk:23,4,4", "board sides must be 1-22"),
         ("mnk:3,3,4", "k must be 1-3"),
         ("mnk:", "unknown game"),
-        ("go", "known games: tictactoe, connect4, gomoku, mnk:ROWS,COLS,K"),
+        ("go", "known games: tictactoe, connect4, gomoku, renju, mnk:ROWS,COLS,K"),
     ]:
         with pytest.raises(UnknownGameError, match=fragment):
             get_game(bad)

@@ -1,11 +1,14 @@
 """Game rules: positions, legal moves, winners and notation. No search, no I/O.
 
 Games are looked up by name with :func:`get_game` (any letter case): the named
-games (``tictactoe``, ``connect4``, ``gomoku``) and the families written
-``FAMILY:PARAMETERS`` (``mnk:ROWS,COLS,K``, the m,n,k-games: ``mnk:4,4,4`` is
-4x4 with four in a row; ``mnk:3,3,3`` is tic-tac-toe itself; and
+games (``tictactoe``, ``connect4``, ``gomoku``, ``renju``) and the families
+written ``FAMILY:PARAMETERS`` (``mnk:ROWS,COLS,K``, the m,n,k-games: ``mnk:4,4,4``
+is 4x4 with four in a row; ``mnk:3,3,3`` is tic-tac-toe itself;
 ``connect4:COLUMNS,ROWS``, Connect Four on any board that fits 64 bits:
-``connect4:6,5``; ``connect4:7,6`` is ``connect4`` itself). Each module is
+``connect4:6,5``; ``connect4:7,6`` is ``connect4`` itself; and
+``gomoku:RULE[,SIZE]``, Gomoku's rule sets ``freestyle``, ``standard`` and
+``renju`` on 15x15 to 22x22: ``gomoku:standard,19``; ``gomoku:freestyle,15`` is
+``gomoku`` and ``gomoku:renju,15`` is ``renju``). Each module is
 imported only when its game is first asked for, so ``import unbeatable`` stays
 light. A game is one module: every face follows from its description.
 
@@ -46,12 +49,14 @@ from unbeatable.games.base import (
 _NAMED: dict[str, tuple[str, str]] = {
     "tictactoe": ("unbeatable.games.mnk", "tictactoe"),
     "connect4": ("unbeatable.games.connect4", "connect4"),
-    "gomoku": ("unbeatable.games.mnk", "gomoku"),
+    "gomoku": ("unbeatable.games.gomoku", "gomoku"),
+    "renju": ("unbeatable.games.gomoku", "renju"),
 }
 #: family -> (module, factory taking the parameter text, what the parameters are).
 _FAMILIES: dict[str, tuple[str, str, str]] = {
     "mnk": ("unbeatable.games.mnk", "mnk_game", "mnk:ROWS,COLS,K"),
     "connect4": ("unbeatable.games.connect4", "connect4_game", "connect4:COLUMNS,ROWS"),
+    "gomoku": ("unbeatable.games.gomoku", "gomoku_game", "gomoku:RULE[,SIZE]"),
 }
 
 #: The built-in games the faces offer in their game choices: the named ones
@@ -62,6 +67,8 @@ _BUILT_IN_OFFERED: tuple[str, ...] = (
     "connect4:6,5",
     "connect4:8,7",
     "gomoku",
+    "gomoku:standard,15",
+    "renju",
     "mnk:4,4,4",
     "mnk:5,5,4",
 )

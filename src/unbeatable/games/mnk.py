@@ -2,7 +2,9 @@
 
 Tic-tac-toe is the 3,3,3-game; the same class covers 4x4 tic-tac-toe, Gomoku
 (15,15,5) and friends, so only the board differs between them. They are
-registered as the family ``mnk:ROWS,COLS,K`` (``mnk:3,3,3`` is tic-tac-toe).
+registered as the family ``mnk:ROWS,COLS,K`` (``mnk:3,3,3`` is tic-tac-toe,
+``mnk:15,15,5`` freestyle Gomoku, whose family of rule sets lives in
+:mod:`unbeatable.games.gomoku`).
 
 Notation
 --------
@@ -21,12 +23,21 @@ Search helpers
 The board's symmetries (8 on a square board, 4 on another rectangle) give
 early positions one transposition key for all their images; ``winning_moves``
 reads threats off the lines; ``evaluate`` counts open lines.
+
+Rules
+-----
+A plain m,n,k-game is won by k or more in a row (:attr:`Rule.FREESTYLE`).
+The Gomoku family (:mod:`unbeatable.games.gomoku`) adds the rule sets where
+only exactly k wins for a player (six is no five): this class reads a line
+as won only when, for such a player, the cells just beyond it are not the
+player's too, so winners, threats and the evaluation follow the rule.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
@@ -45,9 +56,10 @@ from unbeatable.games.base import (
 X, O, EMPTY = "x", "o", "."
 _EMPTY_ALIASES = frozenset("._-")
 _MOVE_RE = re.compile(r"([a-z])(\d+)")
-#: Largest board side: moves name columns with one letter (a-t), and Gomocup's
-#: freestyle board, the largest anyone plays, is 20x20.
-MAX_SIDE = 20
+#: Largest board side: moves name columns with one letter (a-v), and the
+#: biggest boards Gomoku is played on (Gomocup's 20x20, the 22x22 some
+#: engines accept) fit.
+MAX_SIDE = 22
 #: Boards of at most this many cells (tic-tac-toe's) break ties in board
 #: order, so that their answers are the textbook's.
 TEXTBOOK_CELLS = 9
@@ -62,6 +74,21 @@ _HORIZON_EXAMPLES = (
     ("A win beyond the horizon", ".x./.../o.. x"),
     ("The horizon keeps moving", ".o./x../.x. o"),
 )
+
+
+class Rule(StrEnum):
+    """Which lines win: the rule sets of Gomoku (:mod:`unbeatable.games.gomoku`).
+
+    Every plain m,n,k-game is :attr:`FREESTYLE`."""
+
+    #: k or more in a row wins, for both players.
+    FREESTYLE = "freestyle"
+    #: Exactly k in a row wins, for both players: k + 1 or more wins nothing.
+    STANDARD = "standard"
+    #: The RIF rules: black (x, the first player) wins with exactly five and
+    #: may not make a double three, a double four or an overline; white (o)
+    #: wins with five or more.
+    RENJU = "renju"
 
 
 class MNKPosition(NamedTuple):
@@ -88,11 +115,23 @@ class MNKPosition(NamedTuple):
 
 
 class MNKGame(Game[MNKPosition, int]):
-    """Rules of the m,n,k-game; x moves first."""
+    """Rules of the m,n,k-game; x moves first.
+
+    ``exact`` names the players whose win needs exactly k in a row (none in a
+    plain m,n,k-game; the Gomoku family's rules set it)."""
 
     players = (X, O)
+    #: The rule set (every plain m,n,k-game is freestyle: k or more wins).
+    rule: Rule = Rule.FREESTYLE
 
-    def __init__(self, rows: int, columns: int, k: int, name: str | None = None) -> None:
+    def __init__(
+        self,
+        rows: int,
+        columns: int,
+        k: int,
+        name: str | None = None,
+        exact: frozenset[str] = frozenset(),
+    ) -> None:
         if not (1 <= columns <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
             raise ValueError(f"board sides must be 1-{MAX_SIDE}, got {rows}x{columns}")
         if not 1 <= k <= max(columns, rows):
@@ -101,7 +140,15 @@ class MNKGame(Game[MNKPosition, int]):
         self.name = name or f"mnk:{rows},{columns},{k}"
         self.size = columns * rows
         self.win_score = max(10, self.size + 1)
-        self.lines = self._all_lines()
+        lines = self._all_lines()
+        self.lines = tuple(line for line, _ in lines)
+        #: Players whose line wins only when it is exactly k long.
+        self.exact = exact
+        #: For each line (aligned with ``lines``), the cells just beyond its
+        #: two ends (-1 off the board): the line is exactly k long for a player
+        #: when neither is the player's.
+        self.line_ends = tuple(ends for _, ends in lines)
+        self._ends_of = dict(lines)
         # For each cell, the lines through it: only these can be completed by a move there.
         self.lines_through: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(line for line in self.lines if cell in line) for cell in range(self.size)
@@ -125,17 +172,31 @@ class MNKGame(Game[MNKPosition, int]):
         #: that is where the same position turns up mirrored or rotated.
         self._symmetric_until = self.size // 2
 
-    def _all_lines(self) -> tuple[tuple[int, ...], ...]:
+    def _all_lines(self) -> list[tuple[tuple[int, ...], tuple[int, int]]]:
+        """Every line of k cells, with the cells just beyond its ends (-1 off
+        the board)."""
+        rows, cols, k = self.rows, self.columns, self.k
+
+        def at(r: int, c: int) -> int:
+            return r * cols + c if 0 <= r < rows and 0 <= c < cols else -1
+
         lines = []
-        for r in range(self.rows):
-            for c in range(self.columns):
+        for r in range(rows):
+            for c in range(cols):
                 for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                    end_r, end_c = r + dr * (self.k - 1), c + dc * (self.k - 1)
-                    if 0 <= end_r < self.rows and 0 <= end_c < self.columns:
-                        lines.append(
-                            tuple((r + dr * i) * self.columns + c + dc * i for i in range(self.k))
-                        )
-        return tuple(lines)
+                    end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                    if 0 <= end_r < rows and 0 <= end_c < cols:
+                        line = tuple((r + dr * i) * cols + c + dc * i for i in range(k))
+                        lines.append((line, (at(r - dr, c - dc), at(end_r + dr, end_c + dc))))
+        return lines
+
+    def _exactly(self, cells: str, line: tuple[int, ...], mark: str) -> bool:
+        """Whether ``line``, full of ``mark``, wins for it: always, unless the
+        mark needs exactly k and the line runs on into more of its marks."""
+        if mark not in self.exact:
+            return True
+        before, after = self._ends_of[line]
+        return (before < 0 or cells[before] != mark) and (after < 0 or cells[after] != mark)
 
     def symmetries(self) -> list[tuple[int, ...]]:
         """Each symmetry of the board other than the identity (7 on a square
@@ -219,6 +280,17 @@ class MNKGame(Game[MNKPosition, int]):
         cells = position.cells
         return [i for i in range(self.size) if cells[i] == EMPTY]
 
+    def forbidden(self, position: MNKPosition) -> dict[int, str]:
+        """Black's forbidden points (cell -> ``"double three"``, ``"double
+        four"`` or ``"overline"``): none in an m,n,k-game; renju's are in
+        :mod:`unbeatable.games.gomoku`."""
+        return {}
+
+    def forbidden_reason(self, position: MNKPosition, move: int) -> str | None:
+        """Why ``move`` is forbidden for the side to move, or None (always
+        None but in renju with black to move)."""
+        return None
+
     def tie_break(self, position: MNKPosition, moves: Sequence[int]) -> Sequence[int]:
         """Board order on tic-tac-toe's board (its answers are the textbook's);
         on bigger boards the centre first, as a player chooses among equals
@@ -234,13 +306,21 @@ class MNKGame(Game[MNKPosition, int]):
         return [i for i in self._preference if cells[i] == EMPTY]
 
     def winning_moves(self, position: MNKPosition, player: str) -> list[int]:
-        """Empty cells that complete a line of ``player``'s (board order)."""
+        """Empty cells that complete a winning line of ``player``'s (board
+        order): under the exact rules not those that make k + 1 or more.
+        Such a cell is always a legal move (renju's forbidden points never
+        forbid a five)."""
         if position.winner is not None:
             return []
         cells = position.cells
         need = self.k - 1
+        exact = player in self.exact
         found: set[int] = set()
-        for line in self.lines:
+        for line, (before, after) in zip(self.lines, self.line_ends, strict=True):
+            if exact and (
+                (before >= 0 and cells[before] == player) or (after >= 0 and cells[after] == player)
+            ):
+                continue
             gap = -1
             mine = 0
             for i in line:
@@ -264,8 +344,9 @@ class MNKGame(Game[MNKPosition, int]):
         forced), at least one of them. The threat is named by k - 1: fours
         where five in a row wins, threes where four does; None for k < 4
         (nobody names those), for a line that does not end in a win, or for an
-        illegal one. Faces say with it how a proven win is won; the line may
-        start with the loser's move."""
+        illegal one (a forbidden point included). Under the exact rules a four
+        is one whose empty cell makes exactly k. Faces say with it how a
+        proven win is won; the line may start with the loser's move."""
         if self.k < 4 or len(moves) < 3:
             return None
         winner_moves = range((len(moves) - 1) % 2, len(moves) - 1, 2)
@@ -273,25 +354,41 @@ class MNKGame(Game[MNKPosition, int]):
         for i, move in enumerate(moves):
             if pos.winner is not None or not 0 <= move < self.size or pos.cells[move] != EMPTY:
                 return None
+            if self.forbidden_reason(pos, move) is not None:
+                return None
             mover = pos.to_move
             pos = self.play(pos, move)
-            if i in winner_moves and not any(
-                sum(pos.cells[j] == mover for j in line) == self.k - 1
-                and sum(pos.cells[j] == EMPTY for j in line) == 1
-                for line in self.lines_through[move]
-            ):
+            if i in winner_moves and not self._makes_four(pos.cells, move, mover):
                 return None
         if pos.winner is None:
             return None
         count = self.k - 1
         return f"continuous {_NUMBER_WORDS[count - 1] if count <= len(_NUMBER_WORDS) else count}s"
 
+    def _makes_four(self, cells: str, move: int, mark: str) -> bool:
+        """Whether a line through ``move`` holds k - 1 of ``mark`` and one
+        empty cell that would win it for ``mark`` (so the reply is forced)."""
+        need = self.k - 1
+        for line in self.lines_through[move]:
+            mine = gap = 0
+            for j in line:
+                if cells[j] == mark:
+                    mine += 1
+                elif cells[j] == EMPTY:
+                    gap += 1
+            if mine == need and gap == 1 and self._exactly(cells, line, mark):
+                return True
+        return False
+
     def evaluate(self, position: MNKPosition) -> float:
         """Open lines for the side to move minus the opponent's, each weighted
         by how full it is, squashed into (-1, 1): guidance for depth-limited
-        search on boards too big to solve."""
+        search on boards too big to solve. Under the exact rules a line that
+        runs on into more of a player's marks is no line of the player's: it
+        could only become k + 1 or more."""
         cells = position.cells
         me = position.to_move
+        exact = self.exact
         raw = 0
         for line in self.lines:
             mine = theirs = 0
@@ -302,8 +399,12 @@ class MNKGame(Game[MNKPosition, int]):
                 elif mark != EMPTY:
                     theirs += 1
             if not theirs:
+                if exact and mine and not self._exactly(cells, line, me):
+                    continue
                 raw += _LINE_WEIGHT[min(mine, len(_LINE_WEIGHT) - 1)]
             elif not mine:
+                if exact and not self._exactly(cells, line, O if me == X else X):
+                    continue
                 raw -= _LINE_WEIGHT[min(theirs, len(_LINE_WEIGHT) - 1)]
         return raw / (abs(raw) + 64)
 
@@ -334,6 +435,10 @@ class MNKGame(Game[MNKPosition, int]):
         return value
 
     def play(self, position: MNKPosition, move: int) -> MNKPosition:
+        """The position after ``move``, which must be legal: an empty cell,
+        and in renju no forbidden point of black's. Not checked here (search
+        plays only the moves it listed, and this is its hottest function);
+        :meth:`parse_move` checks every move that comes from outside."""
         mark = position.to_move
         cells = position.cells[:move] + mark + position.cells[move + 1 :]
         # Only lines through the new mark can have been completed by it. (Plain
@@ -343,7 +448,8 @@ class MNKGame(Game[MNKPosition, int]):
                 if cells[i] != mark:
                     break
             else:
-                return MNKPosition(cells, O if mark == X else X, mark, line)
+                if not self.exact or self._exactly(cells, line, mark):
+                    return MNKPosition(cells, O if mark == X else X, mark, line)
         return MNKPosition(cells, O if mark == X else X)
 
     def cell(self, position: MNKPosition, move: int) -> tuple[int, int]:
@@ -364,7 +470,11 @@ class MNKGame(Game[MNKPosition, int]):
         """
         inferred = side_from_counts(cells.count(X), cells.count(O), to_move, self.players)
         won = {
-            mark: [line for line in self.lines if all(cells[i] == mark for i in line)]
+            mark: [
+                line
+                for line in self.lines
+                if all(cells[i] == mark for i in line) and self._exactly(cells, line, mark)
+            ]
             for mark in (X, O)
         }
         if won[X] and won[O]:
@@ -474,11 +584,6 @@ def tictactoe() -> MNKGame:
     return MNKGame(3, 3, 3, name="tictactoe")
 
 
-def gomoku() -> MNKGame:
-    """Freestyle Gomoku: 15x15, five or more in a row wins (also ``mnk:15,15,5``)."""
-    return MNKGame(15, 15, 5, name="gomoku")
-
-
 def mnk_game(parameters: str) -> MNKGame:
     """The m,n,k-game ``ROWS,COLS,K`` (the registry's ``mnk:`` family)."""
     parts = parameters.split(",")
@@ -489,6 +594,7 @@ def mnk_game(parameters: str) -> MNKGame:
             f"bad m,n,k game {('mnk:' + parameters)[:40]!r}: write mnk:ROWS,COLS,K, "
             "e.g. mnk:4,4,4 for 4x4 with four in a row"
         ) from None
+    # Freestyle Gomoku (unbeatable.games.gomoku) is the 15,15,5-game.
     named = {(3, 3, 3): "tictactoe", (15, 15, 5): "gomoku"}.get((rows, columns, k))
     if named is not None:  # the same rules: one rules object, one engine
         from unbeatable.games import get_game

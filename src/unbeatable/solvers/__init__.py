@@ -81,7 +81,7 @@ GOMOKU_TIME_LIMIT = 1.0
 def _mnk_game(name: str) -> Any:
     """The m,n,k rules object registered as ``name``, or None (another game,
     or no game at all)."""
-    if name != "gomoku" and name != "tictactoe" and not name.startswith("mnk:"):
+    if name not in ("gomoku", "renju", "tictactoe") and not name.startswith(("mnk:", "gomoku:")):
         return None
     from unbeatable.games import GameError, get_game
     from unbeatable.games.mnk import MNKGame
