@@ -286,3 +286,39 @@ def test_deepening_stops_once_lines_reach_the_full_board() -> None:
     assert pos.cells.count(EMPTY) == 2 and not game.is_terminal(pos)
     solved = GomokuEngine(game).solve(pos)
     assert solved.move is not None and solved.nodes < 100
+
+
+def test_configure_sizes_the_table_and_sets_the_threads() -> None:
+    """``configure`` (the brain's max_memory and thread_num): the table takes
+    what the limit leaves, so the engine's memory follows the limit, and a
+    timed search starts that many threads (the caller's worker and helpers)."""
+    from unbeatable.solvers.mnk import engine as E
+
+    engine = GomokuEngine(GOMOKU)
+    before = E._tables.entries
+    try:
+        engine.configure(memory=40 << 20, threads=3)
+        assert engine.threads == 3
+        assert engine.memory_use() <= 40 << 20 < 2 * engine.memory_use()
+        big = E._tables.nbytes
+        engine.configure(memory=8 << 20)
+        assert engine.memory_use() <= 8 << 20 and E._tables.nbytes <= big // 4
+        engine.configure(memory=0)  # below the fixed part: the smallest table, still plays
+        assert E._tables.entries == E.MIN_TT_ENTRIES
+        started: list[int] = []
+        real = E._Helper.__init__
+
+        def counting(self: Any, *args: Any) -> None:
+            started.append(1)
+            real(self, *args)
+
+        E._Helper.__init__ = counting  # type: ignore[method-assign]
+        try:
+            engine.solve(position(GOMOKU, "h8 i9 g7", "i8 g9"), Limits.seconds(0.2))
+        finally:
+            E._Helper.__init__ = real  # type: ignore[method-assign]
+        assert len(started) == 2
+        with pytest.raises(ValueError, match="threads"):
+            engine.configure(threads=0)
+    finally:
+        E._tables.resize(before)

@@ -19,9 +19,10 @@ player reads forcing sequences and otherwise plays good shape. So does
    judgement: ``exact`` is False.
 
 Search state (board, counters, move buffers, history) is made per call and
-the transposition table is each thread's own, so one engine serves any number
-of threads; the kernel runs without the GIL, and a watcher ends it at the
-deadline or when the stop switch is set. A win or loss proven by threat
+the transposition table is the process's, shared without locks, so one engine
+serves any number of threads (:meth:`GomokuEngine.configure` sizes the table
+and sets the threads of a timed search); the kernel runs without the GIL, and
+a watcher ends it at the deadline or when the stop switch is set. A win or loss proven by threat
 search is exact, its ``plies`` the length of the forced line found (the
 fastest win may be shorter: threat search does not look at quiet moves).
 """
@@ -44,8 +45,11 @@ from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Result
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, tables
 
-#: Transposition-table entries per thread (two 8-byte words each: 16 MB).
+#: Transposition-table entries (two 8-byte words each: 16 MB), until
+#: :meth:`GomokuEngine.configure` says otherwise.
 TT_ENTRIES = 1 << 20
+#: The fewest entries a configured table keeps (64 KiB).
+MIN_TT_ENTRIES = 1 << 12
 #: Threes deep the threat search looks at most.
 VCT_DEPTH = 6
 #: Where in the budget each proof must end (fractions of the time, from the
@@ -76,6 +80,10 @@ class Board(NamedTuple):
     cells: npt.NDArray[np.int64]
 
 
+#: The arrays of :class:`Board` that a search changes (the rest are read-only tables).
+_MUTABLE = ("bd", "key", "pat", "cls", "val", "ncls", "near", "h")
+
+
 class _Geometry(NamedTuple):
     """How a game's cells map into the kernel's padded board."""
 
@@ -101,7 +109,11 @@ def _geometry(rows: int, columns: int, k: int) -> _Geometry:
     levels, classes, values = tables(k)
     bd = np.full(size, K.WALL, dtype=np.int8)
     bd[to_pad] = K.EMPTY
-    rng = np.random.default_rng(20260517 + 100 * rows + columns)  # fixed: keys are reproducible
+    # Fixed seeds (keys are reproducible), one per board and k: the games share
+    # one table, so each hashes into keys of its own, the empty board too.
+    rng = np.random.default_rng([20260517, rows, columns, k])
+    zob = rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64)
+    base = rng.integers(1, 2**63, size=1, dtype=np.int64).astype(np.uint64)
     board = Board(
         bd=bd,
         key=np.zeros((4, size), dtype=np.int64),
@@ -110,36 +122,56 @@ def _geometry(rows: int, columns: int, k: int) -> _Geometry:
         val=np.zeros((2, size), dtype=np.int64),
         ncls=np.zeros((2, 8), dtype=np.int64),
         near=np.zeros(size, dtype=np.int16),
-        h=np.zeros(1, dtype=np.uint64),
+        h=base,
         offs=np.array([1, stride, stride + 1, stride - 1], dtype=np.int64),
         geo=np.array([k, stride], dtype=np.int64),
         levels=levels,
         classes=classes,
         values=values.astype(np.int64),
-        zob=rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64),
+        zob=zob,
         cells=to_pad,
     )
     K.init_walls(board)
     return _Geometry(k, stride, size, to_pad, to_cell, board)
 
 
-class _Table(threading.local):
-    """Each thread's transposition table, kept from one call to the next: an
-    entry is a true bound for its position whichever search wrote it, and
-    allocating 25 MB per call would cost more than many searches."""
+class _Table:
+    """The process's transposition table, shared by every search on every
+    thread and kept from one call to the next: an entry is a true bound for
+    its position whichever search wrote it (each board and rule set hashes
+    into keys of its own, and an entry torn by two threads writing at once no
+    longer matches its key), and allocating it per call would cost more than
+    many searches. :meth:`GomokuEngine.configure` sizes it."""
 
-    def __init__(self) -> None:
-        self.key = np.zeros(TT_ENTRIES, dtype=np.uint64)
-        self.data = np.zeros(TT_ENTRIES, dtype=np.uint64)
+    def __init__(self, entries: int) -> None:
+        self.resize(entries)
+
+    def resize(self, entries: int) -> None:
+        """A fresh, empty table of ``entries`` slots (a power of two). A
+        search already running keeps the table it started with."""
+        self.key = np.zeros(entries, dtype=np.uint64)
+        self.data = np.zeros(entries, dtype=np.uint64)
+
+    @property
+    def entries(self) -> int:
+        return len(self.key)
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.key.nbytes + self.data.nbytes)
+
+    def clear(self) -> None:
+        self.key.fill(0)
+        self.data.fill(0)
 
 
-_tables = _Table()
+_tables = _Table(TT_ENTRIES)
 
 
 class _Search:
     """One call's working state: the board with the position's stones, the
     control words, move buffers, history and the transposition table (the
-    thread's own, or with ``table=False`` a small fresh one, so that the
+    process's, or with ``table=False`` a small fresh one, so that the
     answer never depends on earlier calls; or ``share``'s, for a helper thread)."""
 
     def __init__(
@@ -147,16 +179,7 @@ class _Search:
     ) -> None:
         empty = geometry.empty
         # Fresh copies of the mutable arrays; the tables are shared read-only.
-        self.board = empty._replace(
-            bd=empty.bd.copy(),
-            key=empty.key.copy(),
-            pat=empty.pat.copy(),
-            cls=empty.cls.copy(),
-            val=empty.val.copy(),
-            ncls=empty.ncls.copy(),
-            near=empty.near.copy(),
-            h=empty.h.copy(),
-        )
+        self.board = empty._replace(**{name: getattr(empty, name).copy() for name in _MUTABLE})
         self.geometry = geometry
         for i, mark in enumerate(cells):
             if mark != EMPTY:
@@ -362,10 +385,56 @@ class GomokuEngine:
         self.guess(position)
 
     def reset(self) -> None:
-        """Forget what earlier searches on this thread left in its
-        transposition table (:func:`unbeatable.api.clear_caches`: a cold start)."""
-        _tables.key.fill(0)
-        _tables.data.fill(0)
+        """Forget what earlier searches left in the transposition table
+        (:func:`unbeatable.api.clear_caches`: a cold start)."""
+        _tables.clear()
+
+    def configure(self, *, memory: int | None = None, threads: int | None = None) -> None:
+        """Fit the engine to a tournament's limits (Gomocup's ``INFO
+        max_memory`` and ``INFO thread_num``); None leaves a setting as it is.
+
+        ``memory``: bytes for everything the engine allocates. The pattern
+        tables and each search thread's buffers are fixed by the board; the
+        transposition table (the process's, shared by every search) takes the
+        largest power of two of 16-byte entries that fits in what they leave,
+        at least :data:`MIN_TT_ENTRIES` (so a limit smaller than the fixed
+        part still plays, over it by that much). What the Python process holds
+        besides (the interpreter, numpy, numba and the compiled kernels) is
+        not the engine's and is not counted: see :meth:`memory_use`.
+
+        ``threads``: threads of a timed main search (the caller's worker and
+        ``threads - 1`` helpers sharing its table).
+        """
+        if threads is not None:
+            if threads < 1:
+                raise ValueError(f"threads must be at least 1, not {threads}")
+            self.threads = threads
+        if memory is not None:
+            if memory < 0:
+                raise ValueError(f"memory must not be negative, not {memory}")
+            room = (memory - self._fixed_bytes()) // 16
+            entries = 1 << max(room, 1).bit_length() - 1
+            entries = max(MIN_TT_ENTRIES, entries)
+            if entries != _tables.entries:
+                _tables.resize(entries)
+
+    def _fixed_bytes(self) -> int:
+        """Bytes the engine holds whatever the table: the pattern tables and
+        the empty board (shared), and one search's working arrays per thread
+        (the proofs' search is the main thread's)."""
+        empty = self.geometry.empty
+        shared = sum(getattr(empty, name).nbytes for name in Board._fields)
+        search = _Search(self.geometry, EMPTY * self.game.size, table=False)
+        own = sum(getattr(search, name).nbytes for name in ("mbuf", "sbuf", "line", "hist", "ctl"))
+        own += sum(getattr(search.board, name).nbytes for name in _MUTABLE)
+        return int(shared + self.threads * own)
+
+    def memory_use(self) -> int:
+        """Bytes the engine holds at most while searching: its fixed part and
+        the transposition table. The rest of the process is not counted: a
+        Python interpreter with numpy, numba and the kernels loaded holds about
+        170 MB more on its own (benchmarks/README.md, "Gomoku: memory")."""
+        return self._fixed_bytes() + _tables.nbytes
 
     # -- the Engine protocol ---------------------------------------------------
 
