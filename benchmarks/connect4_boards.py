@@ -123,9 +123,11 @@ class Pons:
         except queue.Empty:
             return None
         fields = line.split()
-        if not fields or (fields[0] != moves and moves):
-            raise SystemExit(f"Pons answered {line.strip()!r} to {moves!r}")
-        return [int(x) for x in fields[1:] if x.lstrip("-").isdigit()]
+        if moves:  # the line starts with the position asked (the empty one prints nothing)
+            if not fields or fields[0] != moves:
+                raise SystemExit(f"Pons answered {line.strip()!r} to {moves!r}")
+            fields = fields[1:]
+        return [int(x) for x in fields]
 
     def close(self) -> None:
         self.process.kill()
