@@ -250,7 +250,8 @@ class Game(Protocol[P, M]):
         Games that implement it promise what k-in-a-row games guarantee: a move
         can only take away an opponent's winning move by being played on it.
         Search then takes an immediate win at once, answers a single threat
-        by blocking it, and knows two threats lose.
+        by blocking it, and knows two threats lose (and one on a cell that is
+        not a legal move for the player to move: renju's forbidden points).
         """
         return None
 

@@ -12,9 +12,10 @@ them, for black (``x``, the first player) placing a stone on an empty cell:
   one line are two fours (``x.xxx.x``, ``xx.xx.xx``, ``xxx.x.xxx`` with the
   stone in the middle).
 * A *three* made by the move is a row through the new stone that one more
-  stone turns into a straight four, where that stone itself may be played:
-  a three whose only four point is forbidden (a double three, a double four
-  or an overline there, read the same way, recursively) is no three.
+  stone turns into a straight four without making a five at the same time,
+  where that stone itself may be played: a three whose only four point is
+  forbidden (a double three, a double four or an overline there, read the
+  same way, recursively) or makes a five in another line is no three.
 * Black may not make an overline, two or more fours (a *double four*), or
   two or more threes in different lines (a *double three*). A four and a
   three together are allowed.
@@ -36,6 +37,9 @@ from typing import Final
 DOUBLE_THREE: Final = "double three"
 DOUBLE_FOUR: Final = "double four"
 OVERLINE: Final = "overline"
+
+#: What :meth:`Forbidden._placed` answers for a move that makes a five.
+_FIVE: Final = "five"
 
 _EMPTY, _BLACK, _WHITE, _WALL = 0, 1, 2, 3
 #: Wall cells beyond each edge: a line is read up to five cells from a stone.
@@ -104,6 +108,11 @@ class Forbidden:
     def _reason(self, board: list[int], p: int) -> str | None:
         """Why black may not play on the empty padded cell ``p`` of ``board``
         (which is restored before returning), or None."""
+        why = self._try(board, p)
+        return None if why == _FIVE else why
+
+    def _try(self, board: list[int], p: int) -> str | None:
+        """:meth:`_placed` for a stone put on ``p`` and taken back."""
         board[p] = _BLACK
         try:
             return self._placed(board, p)
@@ -111,7 +120,8 @@ class Forbidden:
             board[p] = _EMPTY
 
     def _placed(self, board: list[int], p: int) -> str | None:
-        """What black's stone just placed on ``p`` makes that is forbidden."""
+        """What black's stone just placed on ``p`` makes that is forbidden,
+        or ``"five"`` (which wins, so nothing is forbidden), or None."""
         # Per line: the direction, the first cell past black's run each way
         # (behind, ahead) and the run's stones on each side of p.
         runs = []
@@ -125,7 +135,7 @@ class Forbidden:
                 behind -= d
             length = (ahead - behind) // d - 1
             if length == 5:
-                return None  # a five wins, whatever else the move makes
+                return _FIVE  # a five wins, whatever else the move makes
             overline = overline or length > 5
             runs.append((d, behind, ahead, length))
         if overline:
@@ -185,8 +195,9 @@ class Forbidden:
             return None
         threes = 0
         for points in three_points:
-            # A three counts only if its straight four may be played.
-            if any(self._reason(board, q) is None for q in points):
+            # A three counts only if its straight four may be played, and
+            # makes no five at the same time (RIF's definition of a three).
+            if any(self._try(board, q) is None for q in points):
                 threes += 1
                 if threes == 2:
                     return DOUBLE_THREE

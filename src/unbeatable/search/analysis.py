@@ -305,7 +305,10 @@ def obvious(game: Game[P, M], position: P) -> tuple[M, Outcome | None] | None:
     if not threats:
         return None
     holding = []
+    legal = set(game.moves(position))
     for move in dict.fromkeys(threats):
+        if move not in legal:  # a cell the mover may not take (renju's forbidden points)
+            continue
         child = game.play(position, move)
         if game.is_terminal(child) or not game.winning_moves(child, them):
             holding.append(move)

@@ -145,7 +145,9 @@ class Negamax(Generic[P, M]):
         if wins is not None:
             first, second = game.players
             threats = game.winning_moves(position, second if me == first else first)
-            if threats and len(threats) > 1:  # two threats: only one can be blocked
+            # Two threats: only one can be blocked; nor can one on a cell the
+            # mover may not take (renju's forbidden points).
+            if threats and (len(threats) > 1 or threats[0] not in game.moves(position)):
                 return -(game.win_score - (ply + 2)), True
         if depth <= 0:
             return game.evaluate(position), False
