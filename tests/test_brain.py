@@ -4,8 +4,8 @@ Unit tests drive :class:`Brain` in-process (a wrapped or stubbed
 ``choose_move`` where the test is about the protocol, not the search);
 then ``pbrain-unbeatable`` runs as a child process, driven by PyGomo's
 engine client as any Gomoku engine would be, and two brains play a whole
-game refereed here. Boards are small or nearly full, so that the generic
-search answers fast.
+game refereed here. Boards are small, nearly full or given short budgets,
+so that every search answers fast.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import pygomo
 import pytest
 
 from unbeatable import __version__, api
-from unbeatable.cli import brain as brain_module
-from unbeatable.cli.brain import (
+from unbeatable import brain as brain_module
+from unbeatable.brain import (
     FASTEST,
     OPPONENT,
     OWN,
@@ -36,17 +36,22 @@ from unbeatable.cli.brain import (
     End,
     Info,
     Point,
+    Preparation,
     ProtocolError,
     Restart,
+    RuleChoice,
     Settings,
     Start,
     Swap2Board,
     Takeback,
     Turn,
     Unknown,
+    game_name,
     move_budget,
     parse_command,
     parse_entry,
+    parse_swap2_entry,
+    rule_choice,
     serve,
 )
 from unbeatable.search.analysis import MoveValue, move_value
@@ -59,7 +64,7 @@ NEARLY_FULL = ("11221", "22112", "11221", "221.2", "11221")
 
 
 def board_lines(rows: tuple[str, ...]) -> list[str]:
-    """``BOARD`` ... ``DONE`` for rows of 1, 2 and . (rows from the top)."""
+    """``BOARD`` ... ``DONE`` for rows of 1, 2, 3 and . (rows from the top)."""
     entries = [f"{x},{y},{c}" for y, row in enumerate(rows) for x, c in enumerate(row) if c != "."]
     return ["BOARD", *entries, "DONE"]
 
@@ -78,30 +83,80 @@ def point_of(answer: str) -> Point:
     return Point(int(match[1]), int(match[2]))
 
 
+def messages(answers: list[str]) -> list[str]:
+    return [line[len("MESSAGE ") :] for line in answers if line.startswith("MESSAGE ")]
+
+
 class Spy:
-    """``choose_move`` as the brain calls it, with each time limit noted."""
+    """``choose_move`` as the brain calls it, with each call's game, position
+    and time limit noted."""
 
     def __init__(self) -> None:
         self.limits: list[float] = []
         self.positions: list[str] = []
+        self.games: list[Any] = []
 
     def __call__(self, rules: Any, pos: Any, level: str, **options: Any) -> MoveValue | None:
         self.limits.append(options["time_limit"])
         self.positions.append(rules.format(pos))
+        self.games.append(rules)
         return api.choose_move(rules, pos, level, **options)
 
 
-def playing(move: str) -> Any:
-    """A chooser that plays ``move`` (the game's notation), unproven."""
+def playing(*moves: str) -> Any:
+    """A chooser that plays the first of ``moves`` (the game's notation) that
+    is legal where it is asked, unproven."""
 
     def choose(rules: Any, pos: Any, level: str, **options: Any) -> MoveValue:
-        return move_value(rules, pos, rules.parse_move(pos, move), UNKNOWN)
+        for move in moves:
+            try:
+                return move_value(rules, pos, rules.parse_move(pos, move), UNKNOWN)
+            except api.GameError:
+                continue
+        raise AssertionError(f"none of {moves} is legal in {rules.format(pos)}")
 
     return choose
 
 
 def never(*args: Any, **options: Any) -> None:
     raise AssertionError("no search was expected")
+
+
+class Configurable:
+    """An engine as ``INFO max_memory`` and ``thread_num`` reach it."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int | None, int | None]] = []
+        self.threads = 2
+
+    def configure(self, *, memory: int | None = None, threads: int | None = None) -> None:
+        self.calls.append((memory, threads))
+        if threads is not None:
+            self.threads = threads
+
+    def memory_use(self) -> int:
+        return 5 << 20
+
+    def warm_up(self) -> None:
+        self.calls.append(("warm", None))  # type: ignore[arg-type]
+
+
+class NeverReady:
+    """A preparation whose engines never become ready in time."""
+
+    baseline = default_memory = None
+
+    def __init__(self) -> None:
+        self.prepared: list[str] = []
+
+    def prepare(self, game: Any) -> None:
+        self.prepared.append(game.name)
+
+    def ready(self, game: Any) -> bool:
+        return False
+
+    def wait(self, game: Any, seconds: float, stop: Any) -> bool:
+        return False
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -111,7 +166,7 @@ def never(*args: Any, **options: Any) -> None:
     ("line", "command"),
     [
         ("START 15", Start(15, 15)),
-        ("start 20", Start(20, 20)),
+        ("start 22", Start(22, 22)),
         ("RECTSTART 9,7", Start(9, 7)),
         ("RESTART", Restart()),
         ("BEGIN", Begin()),
@@ -153,21 +208,82 @@ def test_malformed_arguments_are_protocol_errors(line: str, words: str) -> None:
         parse_command(line)
 
 
-def test_board_entries_parse_and_bad_ones_say_what_was_expected() -> None:
+def test_board_and_swap2_entries_parse_and_bad_ones_say_what_was_expected() -> None:
     assert parse_entry("10,11,2") == (Point(10, 11), OPPONENT)
     assert parse_entry(" 0 , 4 , 1 ") == (Point(0, 4), OWN)
     with pytest.raises(ProtocolError, match="X,Y,FIELD"):
         parse_entry("10,11")
+    # Gomocup's swap2 lines are x,y; a field after them is read and not needed.
+    assert parse_swap2_entry("7,8") == parse_swap2_entry("7,8,2") == Point(7, 8)
+    with pytest.raises(ProtocolError, match=r"X,Y \(or X,Y,FIELD\)"):
+        parse_swap2_entry("7")
+
+
+# -- rules and games ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bits", "rule", "unplayed"),
+    [
+        (0, "freestyle", ()),
+        (1, "standard", ()),
+        (4, "renju", ()),
+        (5, "renju", ()),
+        (2, "freestyle", ("continuous",)),
+        (3, "standard", ("continuous",)),
+        (8, "standard", ("caro",)),
+        (10, "standard", ("continuous", "caro")),
+        (16, "freestyle", ("unknown rule bits 16",)),
+    ],
+)
+def test_rule_bits_choose_the_nearest_rule_played(
+    bits: int, rule: str, unplayed: tuple[str, ...]
+) -> None:
+    choice = rule_choice(bits)
+    assert choice.rule == rule
+    assert len(choice.unplayed) == len(unplayed)
+    assert all(word in text for word, text in zip(unplayed, choice.unplayed, strict=True))
+    assert isinstance(choice, RuleChoice)
+
+
+@pytest.mark.parametrize(
+    ("size", "rule", "name", "note"),
+    [
+        ((15, 15), "freestyle", "gomoku:freestyle,15", None),
+        ((22, 22), "renju", "gomoku:renju,22", None),
+        ((20, 20), "standard", "gomoku:standard,20", None),
+        ((9, 9), "freestyle", "mnk:9,9,5", None),
+        ((9, 9), "renju", "mnk:9,9,5", "renju is played on square boards of 15 to 22"),
+        ((20, 15), "standard", "mnk:15,20,5", "this 20x15 board is played freestyle"),
+    ],
+)
+def test_each_board_and_rule_has_its_game(
+    size: tuple[int, int], rule: str, name: str, note: str | None
+) -> None:
+    found, said = game_name(*size, rule)
+    assert found == name
+    assert (said is None) if note is None else (said is not None and note in said)
+    api.get_game(found)  # it exists
 
 
 # -- START, ABOUT, END, unknown commands -------------------------------------------
 
 
-@pytest.mark.parametrize(("line", "game"), [("START 5", "mnk:5,5,5"), ("START 15", "gomoku")])
-def test_start_sets_up_the_freestyle_game_of_that_board(line: str, game: str) -> None:
+@pytest.mark.parametrize(
+    ("lines", "game"),
+    [
+        (["START 5"], "mnk:5,5,5"),
+        (["START 15"], "gomoku"),
+        (["START 15", "INFO rule 1"], "gomoku:standard,15"),
+        (["INFO rule 4", "START 15"], "renju"),
+        (["START 21", "INFO rule 4"], "gomoku:renju,21"),
+        (["RECTSTART 20,15", "INFO rule 4"], "mnk:15,20,5"),
+    ],
+)
+def test_start_and_the_rule_set_up_the_game(lines: list[str], game: str) -> None:
     brain = Brain()
-    assert feed(brain, line) == ["OK"]
-    assert brain.game is not None and brain.game.name == game
+    assert feed(brain, *lines) == ["OK"]
+    assert brain.game is api.get_game(game)
 
 
 def test_start_takes_boards_5_to_22_and_refuses_others() -> None:
@@ -182,19 +298,19 @@ def test_start_takes_boards_5_to_22_and_refuses_others() -> None:
 def test_rectangular_boards_are_columns_by_rows() -> None:
     brain = Brain(choose=playing("a1"))
     assert feed(brain, "RECTSTART 6,9") == ["OK"]
-    assert brain.game is not None and brain.game.name == "mnk:9,6,5"
+    assert brain.game is api.get_game("mnk:9,6,5")
     # a1 is the bottom-left point: x 0, y 8 on a board 9 rows high.
     assert feed(brain, "TURN 5,0")[-1] == "0,8"
     assert feed(brain, "RECTSTART 6,23")[0].startswith("ERROR unsupported board 6x23")
 
 
-def test_about_answers_keywords_with_quoted_values() -> None:
+def test_about_answers_name_version_author_country_and_www() -> None:
     [about] = feed(Brain(), "ABOUT")
-    pairs = dict(re.findall(r'(\w+)="([^"]*)"', about))
     assert re.fullmatch(r'\w+="[^"]*"(, \w+="[^"]*")*', about)
-    assert pairs["name"] == "unbeatable"
-    assert pairs["version"] == __version__
-    assert pairs["author"]
+    pairs = dict(re.findall(r'(\w+)="([^"]*)"', about))
+    assert list(pairs) == ["name", "version", "author", "country", "www"]
+    assert pairs["name"] == "unbeatable" and pairs["version"] == __version__
+    assert pairs["author"] and pairs["country"]
 
 
 def test_unknown_commands_are_answered_unknown_and_the_brain_goes_on() -> None:
@@ -217,6 +333,42 @@ def test_commands_before_start_are_errors() -> None:
         [answer] = feed(brain, line)
         assert answer.startswith("ERROR") and "before START" in answer
     assert feed(brain, *board_lines(("1....",)))[0].startswith("ERROR BOARD before START")
+    assert feed(brain, "SWAP2BOARD", "DONE")[0].startswith("ERROR SWAP2BOARD before START")
+
+
+# -- a whole conversation ----------------------------------------------------------------
+
+
+def test_a_manager_s_conversation_with_every_command() -> None:
+    """Line by line as piskvork talks: each answer exactly as the protocol
+    wants it (MESSAGE lines before a move, none for INFO and END)."""
+    brain = Brain(choose=playing("g8", "h9", "f8", "e8"))
+    script = [
+        ("ABOUT", lambda out: len(out) == 1 and out[0].startswith('name="unbeatable"')),
+        ("START 15", lambda out: out == ["OK"]),
+        ("INFO timeout_turn 1000", lambda out: out == []),
+        ("INFO timeout_match 90000", lambda out: out == []),
+        ("INFO time_left 90000", lambda out: out == []),
+        ("INFO max_memory 0", lambda out: out == []),
+        ("INFO game_type 1", lambda out: out == []),
+        ("INFO rule 1", lambda out: out == []),
+        ("INFO folder /tmp", lambda out: out == []),
+        ("BEGIN", lambda out: out[-1] == "7,7" and out[0].startswith("MESSAGE")),
+        ("TURN 8,8", lambda out: out[-1] == "6,7"),  # g8
+        ("TAKEBACK 6,7", lambda out: out == ["OK"]),
+        ("TAKEBACK 8,8", lambda out: out == ["OK"]),
+        ("TURN 8,8", lambda out: out[-1] == "6,7"),
+        ("RESTART", lambda out: out == ["OK"]),
+        ("BOARD", lambda out: out == []),
+        ("7,7,2", lambda out: out == []),
+        ("DONE", lambda out: out[-1] == "6,7"),
+        ("RECTSTART 9,7", lambda out: out == ["OK"]),
+        ("END", lambda out: out == []),
+    ]
+    for line, expected in script:
+        answer = feed(brain, line)
+        assert expected(answer), (line, answer)
+    assert brain.finished
 
 
 # -- moves and coordinates -------------------------------------------------------------
@@ -277,6 +429,49 @@ def test_a_board_with_mixed_stones_in_any_order_decides_who_we_are() -> None:
     assert Point(4, 4) not in brain.stones and len(brain.stones) == 3
 
 
+@pytest.mark.parametrize(
+    ("rows", "seen", "block"),
+    [
+        # Three of ours, none of theirs: we are black (x) and move all the same.
+        (("111....",), "xxx..../......./......./......./......./......./....... x", None),
+        # Four of theirs: they are black, we are white (o), as tournament
+        # engines read it; the only point that stops their four is 4,0.
+        (("2222...",), "xxxx.../......./......./......./......./......./....... o", "4,0"),
+    ],
+)
+def test_stone_counts_play_cannot_reach_are_played_on(
+    rows: tuple[str, ...], seen: str, block: str | None
+) -> None:
+    spy = Spy()
+    brain = Brain(choose=spy)
+    feed(brain, "START 7", "INFO timeout_turn 200")
+    answer = feed(brain, *board_lines(rows))
+    assert spy.positions == [seen]
+    assert block is None or answer[-1] == block
+    assert brain.stones[point_of(answer[-1])] == OWN
+
+
+def test_field_3_marks_are_no_ones_stones_and_never_played_on() -> None:
+    """A continuous game's finished five (field 3) reads as empty, as Rapfi
+    reads it; a search that picks a marked point is asked again with it
+    blocked, and the answer is never a mark."""
+    calls: list[str] = []
+
+    def on_the_mark_first(rules: Any, pos: Any, level: str, **options: Any) -> MoveValue:
+        calls.append(rules.format(pos))
+        move = "a7" if len(calls) == 1 else "d4"  # a7 is 0,0: marked
+        return move_value(rules, pos, rules.parse_move(pos, move), UNKNOWN)
+
+    brain = Brain(choose=on_the_mark_first)
+    feed(brain, "START 7")
+    answer = feed(brain, *board_lines(("33333..", "1......", ".2.....")))
+    assert answer[-1] == "3,3" and len(calls) == 2
+    assert calls[0].startswith("......./x......")  # the marks are not stones
+    assert calls[1].startswith("o......")  # the second search: the mark blocked
+    assert brain.marked == {Point(x, 0) for x in range(5)}
+    assert feed(brain, "TURN 1,0") == ["ERROR TURN 1,0: that point is taken"]
+
+
 def test_takeback_removes_stones() -> None:
     brain = Brain(choose=playing("a1"))
     feed(brain, "START 7", "BEGIN")
@@ -291,9 +486,10 @@ def test_takeback_removes_stones() -> None:
 
 def test_restart_empties_the_board_and_keeps_the_settings() -> None:
     brain = Brain(choose=never)
-    feed(brain, "START 9", "INFO timeout_turn 700", "BEGIN")
+    feed(brain, "START 9", "INFO timeout_turn 700", "INFO rule 1", "BEGIN")
     assert feed(brain, "RESTART") == ["OK"]
     assert brain.stones == {} and brain.settings.timeout_turn == 700 and brain.width == 9
+    assert brain.settings.rule == 1
     assert feed(brain, "BEGIN")[-1] == "4,4"
 
 
@@ -311,7 +507,6 @@ def test_restart_empties_the_board_and_keeps_the_settings() -> None:
         (["BEGIN"], ["BOARD", "1,1,4", "DONE"], "ERROR BOARD 1,1,4: the field must be 1 (own)"),
         (["BEGIN"], ["BOARD", "9,1,1", "DONE"], "ERROR BOARD 9,1: off the 7x7 board"),
         (["BEGIN"], ["BOARD", "1,1", "DONE"], "ERROR expected X,Y,FIELD (three whole numbers)"),
-        (["BEGIN"], ["BOARD", "0,0,1", "DONE"], "ERROR 1 own and 0 opponent stones"),
     ],
 )
 def test_bad_moves_and_boards_are_errors_that_change_nothing(
@@ -325,18 +520,14 @@ def test_bad_moves_and_boards_are_errors_that_change_nothing(
     assert brain.stones == before
 
 
-def test_impossible_stone_counts_are_refused() -> None:
-    brain = Brain(choose=never)
-    feed(brain, "START 7")
-    [answer] = feed(brain, "BOARD", "1,1,1", "2,2,1", "DONE")
-    assert answer.startswith("ERROR 2 own and 0 opponent stones with us to move cannot arise")
-
-
 def test_a_finished_game_is_no_place_for_a_move() -> None:
     brain = Brain(choose=never)
     feed(brain, "START 7")
     five = ["BOARD", *(f"{x},0,2" for x in range(5)), *(f"{x},1,1" for x in range(4)), "DONE"]
     assert feed(brain, *five) == ["ERROR the game is over: the opponent has five in a row"]
+    # The same five with counts play cannot reach: still over.
+    [answer] = feed(brain, "BOARD", *(f"{x},0,2" for x in range(5)), "DONE")
+    assert answer.startswith("ERROR the game is over") and "already has a line" in answer
     # The nearly full board with its last point the opponent's: we would
     # move (we have one stone fewer), but there is nowhere to.
     full = tuple(row.replace(".", "2") for row in NEARLY_FULL)
@@ -346,53 +537,73 @@ def test_a_finished_game_is_no_place_for_a_move() -> None:
     ]
 
 
-def test_field_3_marks_belong_to_refused_rules() -> None:
-    brain = Brain(choose=never)
-    feed(brain, "START 7")
-    [answer] = feed(brain, "BOARD", "1,1,3", "DONE")
-    assert answer.startswith("ERROR BOARD 1,1,3: winning-line and forbidden marks")
+# -- rules from INFO, said once, and malformed INFO ------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("rule", "named"),
+    ("rule", "game"),
     [
-        (1, "exactly five"),
-        (2, "continuous game"),
+        (0, "gomoku"),
+        (1, "gomoku:standard,15"),
         (4, "renju"),
-        (8, "caro"),
-        (5, "exactly five, renju"),
+        (2, "gomoku"),
+        (8, "gomoku:standard,15"),
     ],
 )
-def test_rules_other_than_freestyle_are_refused_when_a_move_is_asked(rule: int, named: str) -> None:
-    brain = Brain(choose=playing("a1"))
-    assert feed(brain, "START 7", f"INFO rule {rule}") == ["OK"]  # INFO itself: no answer
-    for lines in (["BEGIN"], ["TURN 1,1"], board_lines(("1",))):
-        [answer] = feed(brain, *lines)
-        assert answer == (
-            f"ERROR rule {rule} ({named}) is not supported: this brain plays freestyle only "
-            "(rule 0: five or more in a row wins)"
-        )
-    assert brain.stones == {}
-    feed(brain, "INFO rule 0")
-    assert feed(brain, "TURN 1,1")[-1] == "0,6"
+def test_every_rule_is_played_and_the_search_is_asked_in_its_game(rule: int, game: str) -> None:
+    spy = Spy()
+    brain = Brain(choose=spy)
+    feed(brain, "START 15", "INFO timeout_turn 100", f"INFO rule {rule}")
+    answer = feed(brain, "TURN 7,7")
+    point_of(answer[-1])  # a move, whatever the rule
+    assert spy.games == [api.get_game(game)]
 
 
-def test_swap2_openings_are_refused_after_their_block() -> None:
-    brain = Brain(choose=never)
-    feed(brain, "START 15")
-    assert feed(brain, "SWAP2BOARD", "7,7", "8,7", "9,9") == []
-    [answer] = feed(brain, "DONE")
-    assert answer.startswith("ERROR swap2 openings are not supported")
-    assert feed(brain, "ABOUT")[0].startswith("name=")  # out of the block again
+def test_a_rule_not_played_is_said_once_and_every_move_is_played() -> None:
+    brain = Brain(choose=playing("a1", "b1", "c1"))
+    feed(brain, "START 15", "INFO rule 2")
+    first = feed(brain, "TURN 7,7")
+    said = messages(first)
+    assert any(text.startswith("rule 2: continuous games") for text in said)
+    again = feed(brain, "TURN 8,8")
+    assert not any(text.startswith("rule 2") for text in messages(again))
+    assert point_of(first[-1]) != point_of(again[-1])
+    # A change of rule mid-game is read at the next move, and said once too.
+    feed(brain, "INFO rule 8")
+    caro = feed(brain, "TURN 9,9")
+    assert any("caro" in text for text in messages(caro)) and point_of(caro[-1])
 
 
-def test_end_inside_a_board_block_finishes() -> None:
-    brain = Brain(choose=never)
-    feed(brain, "START 7", "BOARD", "1,1,1")
-    assert feed(brain, "END") == [] and brain.finished
+def test_standard_and_renju_on_other_boards_are_played_freestyle_and_said() -> None:
+    spy = Spy()
+    brain = Brain(choose=spy)
+    feed(brain, "START 9", "INFO timeout_turn 100", "INFO rule 4")
+    answer = feed(brain, "TURN 4,4")
+    assert any("renju is played on square boards of 15 to 22" in t for t in messages(answer))
+    assert spy.games == [api.get_game("mnk:9,9,5")]
 
 
-# -- INFO and time -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("INFO timeout_turn 1e3", "timeout_turn"),
+        ("INFO rule abc", "rule"),
+        ("INFO max_memory -1", "max_memory"),
+        ("INFO thread_num 0", "thread_num"),
+        ("INFO timeout_match", "timeout_match"),
+    ],
+)
+def test_a_malformed_info_is_reported_and_costs_nothing(line: str, key: str) -> None:
+    brain = Brain(choose=playing("a1", "b1"))
+    feed(brain, "START 7", "INFO timeout_turn 300", "INFO rule 0")
+    before = Settings(**vars(brain.settings))
+    assert feed(brain, line) == []  # managers read no answer to INFO
+    answer = feed(brain, "TURN 3,3")
+    assert answer[-1] == "0,6"  # the move is played all the same
+    [said] = [text for text in messages(answer) if text.startswith("INFO")]
+    assert said.startswith(f"INFO {key} ") and "ignored" in said
+    assert brain.settings == before  # the bad value was not taken
+    assert not any(t.startswith("INFO") for t in messages(feed(brain, "TURN 4,4")))
 
 
 def test_info_keys_in_any_case_set_the_settings_and_unknown_keys_are_ignored() -> None:
@@ -403,7 +614,7 @@ def test_info_keys_in_any_case_set_the_settings_and_unknown_keys_are_ignored() -
         "INFO time_left -20",
         "INFO max_memory 83886080",
         "INFO game_type 1",
-        "INFO Rule 0",
+        "INFO Rule 4",
         "INFO folder /tmp/x",
         "INFO evaluate 3,4",
         "INFO thread_num 4",
@@ -414,19 +625,141 @@ def test_info_keys_in_any_case_set_the_settings_and_unknown_keys_are_ignored() -
         timeout_match=180000,
         time_left=-20,
         max_memory=83886080,
-        rule=0,
+        rule=4,
         game_type=1,
+        thread_num=4,
     )
 
 
-def test_a_bad_info_value_is_reported_at_the_next_move_once() -> None:
-    brain = Brain(choose=playing("a1"))
-    feed(brain, "START 7")
-    assert feed(brain, "INFO timeout_turn soon", "INFO max_memory -1") == []
-    [answer] = feed(brain, "TURN 3,3")
-    assert answer == "ERROR INFO max_memory: expected a whole number of at least 0, got '-1'"
-    assert brain.stones == {} and brain.settings.timeout_turn is None
-    assert feed(brain, "TURN 3,3")[-1] == "0,6"
+# -- memory and threads --------------------------------------------------------------------
+
+
+def test_max_memory_and_thread_num_configure_the_engine_once_per_change() -> None:
+    engine = Configurable()
+    brain = Brain(choose=playing("a1", "b1", "c1", "d1"), engines=lambda game: engine)
+    feed(brain, "START 15", "INFO max_memory 83886080", "INFO thread_num 1")
+    first = feed(brain, "TURN 7,7")
+    footprint = brain.footprint()
+    assert engine.calls == [(max(0, 83886080 - footprint), 1)]
+    said = " ".join(messages(first))
+    assert "max_memory 80.0 MiB" in said and "1 search thread" in said
+    feed(brain, "TURN 8,8")
+    assert len(engine.calls) == 1  # unchanged: the table keeps its contents
+    feed(brain, "INFO max_memory 1073741824", "TURN 9,9")
+    assert engine.calls[-1] == (1073741824 - footprint, 1)
+    assert brain.footprint() == footprint  # read once
+
+
+def test_max_memory_sizes_the_real_engines_table_within_the_limit() -> None:
+    game = api.get_game("gomoku")
+    engine = api.engine(game)
+    default = engine.memory_use()
+    brain = Brain()
+    feed(brain, "START 15", "INFO timeout_turn 100", "INFO max_memory 83886080")
+    try:
+        feed(brain, "TURN 7,7")
+        room = max(0, 83886080 - brain.footprint())
+        # The table takes what the limit leaves, down to the engine's least.
+        assert engine.memory_use() <= max(room, 4 << 20)
+        assert engine.memory_use() < default
+    finally:
+        engine.configure(memory=default)
+
+
+def test_the_preparation_readies_engines_and_measures_the_footprint() -> None:
+    engine = Configurable()
+    preparation = Preparation(engines=lambda game: engine).start(["gomoku"])
+    game = api.get_game("gomoku")
+    assert preparation.wait(game, 30, None)
+    # The smallest table while the process is measured, then the default back.
+    assert engine.calls == [(0, None), ("warm", None), (5 << 20, None)]
+    assert preparation.default_memory == 5 << 20
+    assert preparation.baseline is None or preparation.baseline > 0
+    other = api.get_game("mnk:9,9,5")
+    assert not preparation.ready(other)
+    preparation.prepare(other)
+    assert preparation.wait(other, 30, None)
+    assert engine.calls[-1] == ("warm", None)  # measured once
+
+
+def test_a_move_asked_before_the_engine_is_ready_is_a_quick_move_that_blocks() -> None:
+    preparation = NeverReady()
+    brain = Brain(choose=never, preparation=preparation)  # type: ignore[arg-type]
+    assert feed(brain, "START 15", "INFO rule 4") == ["OK"]
+    assert preparation.prepared[-1] == "renju"  # readied as soon as it is known
+    # The opponent (black) has four in a row on the top line: block it at e15.
+    answer = feed(brain, *board_lines(("2222...........", "1.1.1..........")))
+    assert answer[-1] == "4,0"
+    assert "quick move" in messages(answer)[-1]
+
+
+# -- swap2 -----------------------------------------------------------------------------------
+
+
+def test_swap2_opening_three_stones() -> None:
+    brain = Brain()
+    feed(brain, "START 15", "INFO timeout_turn 300")
+    answer = feed(brain, "SWAP2BOARD", "DONE")
+    assert answer[0].startswith("MESSAGE swap2: three stones")
+    points = [point_of(text) for text in answer[-1].split(" ")]
+    assert len(set(points)) == 3
+    assert all(abs(p.x - 7) <= 2 and abs(p.y - 7) <= 2 for p in points)
+    # We placed them as the first player: the black stones are ours for now.
+    assert [brain.stones[p] for p in points] == [OWN, OPPONENT, OWN]
+
+
+@pytest.mark.parametrize(
+    ("stones", "answers"),
+    [
+        # Three stones: SWAP, one stone (we stay white) or two (the choice goes back).
+        (["7,7", "0,0", "8,7"], {"SWAP", 1, 2}),
+        # Five stones: SWAP (we take black) or white's sixth stone.
+        (["7,7", "8,8", "9,9", "8,7", "6,9,1"], {"SWAP", 1}),
+    ],
+)
+def test_swap2_choices_are_the_protocols(stones: list[str], answers: set[Any]) -> None:
+    brain = Brain()
+    feed(brain, "START 15", "INFO timeout_turn 300")
+    answer = feed(brain, "SWAP2BOARD", *stones, "DONE")
+    assert answer[0].startswith("MESSAGE swap2:")
+    last = answer[-1]
+    kind: Any = "SWAP" if last == "SWAP" else len(last.split(" "))
+    assert kind in answers
+    taken = {parse_swap2_entry(s) for s in stones}
+    if last != "SWAP":
+        placed = [point_of(text) for text in last.split(" ")]
+        assert not taken & set(placed)
+    assert len(brain.stones) == len(stones) + (0 if last == "SWAP" else len(last.split(" ")))
+
+
+def test_swap2_takes_black_when_black_is_clearly_ahead() -> None:
+    # Black has an open three in the centre; white's single stone is in a corner.
+    spy = Spy()
+    brain = Brain(choose=spy)
+    feed(brain, "START 15", "INFO timeout_turn 300")
+    answer = feed(brain, "SWAP2BOARD", "6,7", "0,0", "7,7", "DONE")
+    assert answer[-1] == "SWAP"
+    assert {stone for stone, field in brain.stones.items() if field == OWN} == {
+        Point(6, 7),
+        Point(7, 7),
+    }
+
+
+def test_swap2_lists_of_other_lengths_are_errors() -> None:
+    brain = Brain(choose=never)
+    feed(brain, "START 15")
+    [answer] = feed(brain, "SWAP2BOARD", "7,7", "8,7", "DONE")
+    assert answer.startswith("ERROR SWAP2BOARD lists 2 stones: expected 0, 3 or 5")
+    assert feed(brain, "ABOUT")[0].startswith("name=")  # out of the block again
+
+
+def test_end_inside_a_board_block_finishes() -> None:
+    brain = Brain(choose=never)
+    feed(brain, "START 7", "BOARD", "1,1,1")
+    assert feed(brain, "END") == [] and brain.finished
+
+
+# -- time -------------------------------------------------------------------------------------
 
 
 def test_move_budget_keeps_within_the_turn_and_the_match() -> None:
@@ -528,6 +861,13 @@ def test_bytes_that_are_not_utf8_are_an_unknown_command() -> None:
     assert unknown.startswith("UNKNOWN") and about.startswith("name=")
 
 
+def test_prepare_readies_every_engine_it_plays_with() -> None:
+    out = io.StringIO()
+    assert brain_module.prepare(out) == 0
+    names = [line.rsplit(": ready in ", 1)[0] for line in out.getvalue().splitlines()]
+    assert names == list(brain_module.PREPARED)
+
+
 # -- the real thing: child processes ----------------------------------------------------------
 
 
@@ -546,8 +886,9 @@ ENTRY_POINTS = {
 
 @pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
 def test_both_entry_points_speak_the_protocol_and_exit_cleanly(entry: str) -> None:
+    # A turn long enough for the engine to be ready (loaded while it waits).
     script = "\n".join(
-        ["ABOUT", "START 5", "INFO timeout_turn 500", *board_lines(NEARLY_FULL), "FOO", "END", ""]
+        ["ABOUT", "START 5", "INFO timeout_turn 20000", *board_lines(NEARLY_FULL), "FOO", "END", ""]
     )
     done = subprocess.run(
         ENTRY_POINTS[entry](), input=script, capture_output=True, text=True, timeout=60, check=False
@@ -557,6 +898,17 @@ def test_both_entry_points_speak_the_protocol_and_exit_cleanly(entry: str) -> No
     assert lines[0].startswith('name="unbeatable"') and lines[1] == "OK"
     assert lines[2].startswith("MESSAGE draw in 1 ply") and lines[3] == "3,3"
     assert lines[4].startswith("UNKNOWN") and len(lines) == 5
+
+
+def test_a_wrong_argument_is_a_usage_line_and_exit_2() -> None:
+    done = subprocess.run(
+        [pbrain(), "--bogus"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr.strip()) == (
+        2,
+        "",
+        "usage: pbrain-unbeatable [--prepare]",
+    )
 
 
 def test_the_end_of_input_ends_the_process_cleanly() -> None:
@@ -589,7 +941,7 @@ def test_a_real_client_drives_the_brain(client: Any) -> None:
     opening = client.begin()
     assert opening.move.to_tuple() == (3, 3)
     taken = {(3, 3)}
-    reply = client.turn((0, 0))
+    reply = client.turn((0, 0), timeout=30)
     taken.add((0, 0))
     move = reply.move.to_tuple()
     assert move not in taken and all(0 <= c < 7 for c in move)
@@ -608,11 +960,15 @@ def test_a_real_client_drives_the_brain(client: Any) -> None:
     assert answer.search_info.eval.raw_value == "0"  # a proven draw
 
 
-def test_a_real_client_is_told_of_a_refused_rule(client: Any) -> None:
+def test_a_real_client_plays_renju_and_a_malformed_info_costs_nothing(client: Any) -> None:
     assert client.start(board_size=15)
     client.set_rule(4)
-    assert client.turn((7, 7), timeout=1) is None
-    assert "renju" in client.router.get("error", timeout=5)
+    client.set_memory(83886080)
+    client.set_threads(1)
+    client.send_raw("INFO timeout_turn 1e3")
+    client.set_time(turn_time_ms=500)
+    reply = client.turn((7, 7), timeout=30)
+    assert reply is not None and reply.move.to_tuple() != (7, 7)
 
 
 def five_in_a_row(stones: set[tuple[int, int]]) -> bool:
@@ -643,16 +999,20 @@ def test_two_brains_play_a_whole_game() -> None:
             moves.append(move)
             if five_in_a_row(stones[mover]) or len(moves) == size * size:
                 break
-            result = players[1 - mover].turn(move)
+            result = players[1 - mover].turn(move, timeout=30)
             assert result is not None, f"no answer after {moves}"
     finally:
         for player in players:
             player.quit()
 
 
+# -- the face's place -------------------------------------------------------------------------
+
+
 def test_the_brain_module_stays_out_of_the_library() -> None:
     """The protocol is a face: nothing in the library imports it."""
-    src = Path(brain_module.__file__).parents[1]
+    src = Path(brain_module.__file__).parent
     for path in src.rglob("*.py"):
-        if path.parent.name != "cli":
-            assert "cli.brain" not in path.read_text(encoding="utf-8"), path
+        if path.parent.name != "cli" and path.name != "brain.py":
+            text = path.read_text(encoding="utf-8")
+            assert "unbeatable.brain" not in text and "cli.brain" not in text, path

@@ -533,6 +533,54 @@ def choose_move(
     return choose(best, seen, level, rng or random_module.Random())
 
 
+def quick_move(game: str | Game[Any, Any], position: Any) -> MoveValue | None:
+    """A move found at once without the game's engine (None if the game is
+    over): the obvious one (a win in one, the block of a lone threat: see
+    :func:`analysis.obvious`), else the most resisting in the game's order.
+
+    For a face that must answer before the engine is ready: the Gomocup
+    brain while the k-in-a-row kernels compile after an install. It is no
+    search: nothing is proven unless a win or a loss is one move away."""
+    game, pos = resolve(game, position)
+    moves = game.moves(pos)
+    if not moves:
+        return None
+    forced = obvious(game, pos)
+    if forced is not None:
+        return move_value(game, pos, forced[0], forced[1] or UNKNOWN)
+    return move_value(game, pos, next(resisting(game, pos, moves)), UNKNOWN)
+
+
+def set_up(game: str | Game[Any, Any], cells: str, to_move: str) -> Any:
+    """An m,n,k board set up stone by stone, ``to_move`` to play whatever the
+    counts: ``cells`` row-major from the top-left, ``x``, ``o`` or ``.``.
+
+    Play never reaches a board whose counts are uneven, and the notation
+    refuses one; a Gomocup manager may still send it (a continuous game's
+    finished line taken off the board, a position set up by hand), and
+    tournament engines play on it, as the brain does. The rules' other check
+    stays: a board where a side already has a line (as the game's own
+    ``winning_moves`` reads lines) is refused with
+    :class:`InvalidPositionError`."""
+    game = get_game(game) if isinstance(game, str) else game
+    if not isinstance(game, _mnk.MNKGame):
+        raise GameError(f"{game.name}: only m,n,k boards are set up stone by stone")
+    marks = (_mnk.X, _mnk.O)
+    if len(cells) != game.size or not set(cells) <= {*marks, _mnk.EMPTY}:
+        raise InvalidPositionError(
+            f"expected {game.size} cells of x, o and . for {game.name}, got {cells!r}"
+        )
+    if to_move not in marks:
+        raise InvalidPositionError(f"the side to move must be x or o, not {to_move!r}")
+    for cell, mark in enumerate(cells):
+        if mark == _mnk.EMPTY:
+            continue
+        without = _mnk.MNKPosition(cells[:cell] + _mnk.EMPTY + cells[cell + 1 :], to_move)
+        if cell in game.winning_moves(without, mark):
+            raise InvalidPositionError(f"{mark} already has a line")
+    return _mnk.MNKPosition(cells, to_move)
+
+
 class Cell(NamedTuple):
     """A legal move and the cell it fills (0-based from the top-left), and
     the cell its piece leaves where pieces move."""
@@ -940,7 +988,9 @@ __all__ = [
     "play_move",
     "plugins",
     "policy",
+    "quick_move",
     "resolve",
+    "set_up",
     "solve",
     "status",
     "textbook_tree",

@@ -673,11 +673,20 @@ def serve(
 
 
 @app.command()
-def brain() -> None:
+def brain(
+    prepare: Annotated[
+        bool,
+        typer.Option(
+            "--prepare",
+            help="Compile the engines' kernels into numba's cache now and exit "
+            "(once after an install: the first match then starts warm).",
+        ),
+    ] = False,
+) -> None:
     """Play Gomoku tournaments: the Gomocup protocol on stdin and stdout (as pbrain-unbeatable)."""
-    from unbeatable.cli.brain import run
+    from unbeatable.brain import run
 
-    raise typer.Exit(run())
+    raise typer.Exit(run(["--prepare"] if prepare else []))
 
 
 def _check_output(path: Path) -> None:
