@@ -1,0 +1,54 @@
+"""The sequential test that decides Gomoku engine changes
+(``benchmarks/gomoku_sprt.py``): its arithmetic against values worked out by
+hand, and its verdicts on clear cases, since every kept change rests on it."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from gomoku_sprt import Spec, Sprt, elo_of, expected_score
+
+
+def test_elo_and_expected_score_are_inverse() -> None:
+    assert expected_score(0) == 0.5
+    assert expected_score(400) == pytest.approx(10 / 11)
+    for elo in (-300.0, -10.0, 0.0, 5.0, 120.0):
+        assert elo_of(expected_score(elo)) == pytest.approx(elo)
+
+
+def test_the_llr_is_the_normal_approximation_worked_by_hand() -> None:
+    sprt = Sprt(0, 10, 0.05, 0.05, pentanomial=[10, 20, 40, 20, 10])
+    # Pair scores 0, .25, .5, .75, 1 with those counts: mean 0.5, variance
+    # (10 * .25 + 20 * .0625) * 2 / 100 = 0.075.
+    assert sprt.mean_and_variance() == pytest.approx((0.5, 0.075))
+    s0, s1 = 0.5, expected_score(10)
+    assert sprt.llr() == pytest.approx(100 * (s1 - s0) * (1 - s0 - s1) / (2 * 0.075))
+    assert sprt.bounds == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
+
+
+def test_clear_cases_are_decided_and_even_ones_are_not() -> None:
+    stronger = Sprt(0, 10, 0.05, 0.05, pentanomial=[50, 150, 300, 250, 100])
+    assert stronger.verdict() == "H1"
+    elo, low, high = stronger.elo()
+    assert low < elo < high and low > 0
+    weaker = Sprt(0, 10, 0.05, 0.05, pentanomial=[100, 250, 300, 150, 50])
+    assert weaker.verdict() == "H0"
+    even = Sprt(0, 10, 0.05, 0.05, pentanomial=[3, 5, 10, 5, 3])
+    assert even.verdict() is None
+    # Identical versions at a fixed node count play the same game twice with
+    # colours swapped: every pair is 1-1, no spread, no evidence either way.
+    assert Sprt(0, 10, 0.05, 0.05, pentanomial=[0, 0, 40, 0, 0]).llr() == 0
+
+
+def test_versions_are_written_as_revision_and_settings() -> None:
+    spec = Spec.parse("HEAD@kernel.WIDTH=16,engine.VCT_DEPTH=8")
+    assert spec == Spec("HEAD", (("kernel.WIDTH", "16"), ("engine.VCT_DEPTH", "8")))
+    assert str(spec) == "HEAD@kernel.WIDTH=16,engine.VCT_DEPTH=8"
+    assert Spec.parse(".") == Spec(".", ())
+    with pytest.raises(SystemExit, match=r"module\.NAME=VALUE"):
+        Spec.parse("HEAD@WIDTH")
