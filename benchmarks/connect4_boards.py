@@ -1,5 +1,6 @@
 """Connect Four on every board, checked against Pascal Pons' solver compiled
-for each board: results, distances and every move's value.
+for each board (and the generic negamax past Pons' 9 columns): results,
+distances and every move's value.
 
 Pons' solver (github.com/PascalPons/connect4) fixes its board at compile time
 (``WIDTH`` and ``HEIGHT`` in ``Position.hpp``) and reads columns written as
@@ -15,6 +16,11 @@ from ``--from`` of the board on) with both solvers and compares:
   stones its winner would still have to play on a full board), not with the
   project's conversion;
 * every move's score (Pons' ``-a`` analysis) against ours (``api.analyze``).
+
+Boards of 10 to 12 columns are past Pons' solver (one digit a column): there
+the same comparisons are made against the project's generic negamax, which
+shares nothing with the specialised solver but the rules, on positions of at
+most ``--empties`` empty cells.
 
 It prints one line a board and the totals, and exits 1 on any disagreement.
 
@@ -48,13 +54,53 @@ INVALID = -1000
 
 
 def family() -> list[tuple[int, int]]:
-    """Every board of the family that Pons' solver can be built for."""
+    """Every board of the family (the 64-bit limit: columns x (rows + 1))."""
     return [
         (columns, rows)
-        for columns in range(MIN_SIDE, PONS_COLUMNS + 1)
+        for columns in range(MIN_SIDE, MAX_BITS)
         for rows in range(MIN_SIDE, MAX_BITS)
         if columns * (rows + 1) <= MAX_BITS
     ]
+
+
+def check_wide_board(
+    columns: int, rows: int, positions: int, empties: int, seed: int
+) -> tuple[int, int, int, list[str]]:
+    """A board too wide for Pons' solver (10 columns and more): the same
+    comparisons against the generic negamax, on positions with at most
+    ``empties`` empty cells (the generic search's reach)."""
+    game = get_game(f"connect4:{columns},{rows}")
+    assert isinstance(game, Connect4Game)
+    generic = api.engine(game, "negamax")
+    cells = game.shape.cells
+    rng = random.Random(seed * 1000 + columns * 100 + rows)
+    compared = moves = 0
+    wrong: list[str] = []
+    for _ in range(positions):
+        position = random_position(game, rng, cells - empties)
+        text = game.format(position)
+        truth = generic.solve(position).outcome
+        analysis = api.analyze(game, position, time_limit=None)
+        if (analysis.result, analysis.plies) != (truth.result, truth.plies):
+            wrong.append(
+                f"{columns}x{rows} {text!r}: negamax {truth.result} in {truth.plies}, "
+                f"ours {analysis.result} in {analysis.plies}"
+            )
+        for value in analysis.moves:
+            child = game.play(position, value.raw)
+            if child.winner is not None:
+                expected: tuple[str, int | None] = ("win", 1)
+            elif game.is_terminal(child):
+                expected = ("draw", 1)
+            else:
+                after = generic.solve(child).outcome
+                flipped = {"win": "loss", "loss": "win", "draw": "draw"}[after.result]
+                expected = (flipped, None if after.plies is None else after.plies + 1)
+            if (value.result, value.plies) != expected:
+                wrong.append(f"{columns}x{rows} {text!r} {value.move}: negamax {expected}")
+            moves += 1
+        compared += 1
+    return compared, moves, 0, wrong
 
 
 def build(source: Path, builds: Path, columns: int, rows: int) -> Path:
@@ -213,7 +259,7 @@ def check_board(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--boards", help="e.g. 5x5,7x5 (default: every board up to 9 columns)")
+    parser.add_argument("--boards", help="e.g. 5x5,7x5 (default: every board of the family)")
     parser.add_argument("--positions", type=int, default=25, help="positions a board")
     parser.add_argument(
         "--from",
@@ -224,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
         "0.3 up to 42, 0.5 beyond)",
     )
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds Pons may take")
+    parser.add_argument(
+        "--empties", type=int, default=12, help="empty cells at most on boards past 9 columns"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pons-src", type=Path, default=REFS / "pons-src")
     parser.add_argument("--builds", type=Path, default=REFS / "pons-boards")
@@ -233,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         wanted = [tuple(int(x) for x in b.lower().split("x")) for b in args.boards.split(",")]
         unknown = [b for b in wanted if b not in boards]
         if unknown:
-            raise SystemExit(f"not a board Pons' solver can be built for: {unknown}")
+            raise SystemExit(f"not a board of the family: {unknown}")
         boards = [b for b in boards if b in wanted]
     totals = [0, 0, 0]
     wrong: list[str] = []
@@ -243,9 +292,14 @@ def main(argv: list[str] | None = None) -> int:
         start = args.start
         if start is None:
             start = 0.0 if cells <= 30 else 0.3 if cells <= 42 else 0.5
-        binary = build(args.pons_src, args.builds, columns, rows)
         began = time.perf_counter()
-        found = check_board(columns, rows, binary, args.positions, start, args.timeout, args.seed)
+        if columns > PONS_COLUMNS:
+            found = check_wide_board(columns, rows, args.positions, args.empties, args.seed)
+        else:
+            binary = build(args.pons_src, args.builds, columns, rows)
+            found = check_board(
+                columns, rows, binary, args.positions, start, args.timeout, args.seed
+            )
         compared, moves, skipped, board_wrong = found
         print(
             f"{columns}x{rows:<4} {compared:>9} {moves:>6} {skipped:>7} {len(board_wrong):>5} "
