@@ -1016,3 +1016,23 @@ def test_the_brain_module_stays_out_of_the_library() -> None:
         if path.parent.name != "cli" and path.name != "brain.py":
             text = path.read_text(encoding="utf-8")
             assert "unbeatable.brain" not in text and "cli.brain" not in text, path
+
+
+def test_a_move_the_rules_refuse_is_never_played() -> None:
+    """In renju black's forbidden points are no moves: were the search to
+    choose one, the quick move (from the legal moves) is played instead."""
+
+    def forbidden(rules: Any, pos: Any, level: str, **options: Any) -> MoveValue:
+        return move_value(rules, pos, 7 * 15 + 7, UNKNOWN)  # h8, past parse_move's check
+
+    brain = Brain(choose=forbidden)
+    feed(brain, "START 15", "INFO rule 4", "INFO timeout_turn 200")
+    # Black (ours): f8 g8 and h6 h7 make h8 a double three; white far away.
+    rows = [["."] * 15 for _ in range(15)]
+    for x, y in ((5, 7), (6, 7), (7, 9), (7, 8)):
+        rows[y][x] = "1"
+    for x, y in ((0, 0), (14, 0), (0, 14), (14, 14)):
+        rows[y][x] = "2"
+    answer = feed(brain, *board_lines(tuple("".join(row) for row in rows)))
+    assert answer[-1] != "7,7"
+    assert any("refused" in text and "double three" in text for text in messages(answer))

@@ -916,6 +916,14 @@ class Brain:
             raise Interrupted
         if value is None:  # pragma: no cover - the position was checked above
             raise ProtocolError("the game is over")
+        try:  # the rules have the last word (renju's forbidden points)
+            game.parse_move(pos, value.move)
+        except GameError as exc:
+            quick = self.quick(game, pos)
+            if quick is None:  # pragma: no cover - the position was checked
+                raise
+            self._messages.append(f"the search chose {value.move}, refused ({exc}): a quick move")
+            return quick, _value_words(quick)
         return value, _value_words(value)
 
     def _configure(self, game: Game[Any, Any]) -> None:
