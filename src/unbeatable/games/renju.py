@@ -195,10 +195,14 @@ class Forbidden:
             return None
         threes = 0
         for points in three_points:
-            # A three counts only if its straight four may be played, and
-            # makes no five at the same time (RIF's definition of a three).
-            if any(self._try(board, q) is None for q in points):
+            if self._real_three(board, points):
                 threes += 1
                 if threes == 2:
                     return DOUBLE_THREE
         return None
+
+    def _real_three(self, board: list[int], points: list[int]) -> bool:
+        """Whether a three whose straight four is made on one of ``points``
+        counts: only if that stone may be played, and makes no five at the
+        same time (RIF's definition of a three)."""
+        return any(self._try(board, q) is None for q in points)
