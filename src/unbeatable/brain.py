@@ -488,19 +488,31 @@ class Preparation:
                 self._ready.notify_all()
 
     def _warm(self, name: str) -> None:
-        engine = self._engines(get_game(name))
-        warm_up = getattr(engine, "warm_up", None) or (lambda: None)
+        game = get_game(name)
+        engine = self._engines(game)
         configure = getattr(engine, "configure", None)
         memory_use = getattr(engine, "memory_use", None)
         if self._measured or configure is None or memory_use is None:
-            warm_up()
+            self._warm_up(game, engine)
             return
         self._measured = True
         self.default_memory = int(memory_use())
         configure(memory=0)  # the smallest table while the footprint is read
-        warm_up()
+        self._warm_up(game, engine)
         self.baseline = resident_bytes()
         configure(memory=self.default_memory)
+
+    def _warm_up(self, game: Game[Any, Any], engine: Any) -> None:
+        """The engine's start-up work; through :func:`unbeatable.api.warm`
+        where the library offers it (it then knows the engine is ready, and no
+        search of a move does the work again)."""
+        warm = getattr(api, "warm", None) if self._engines is api.engine else None
+        if warm is not None:
+            warm(game, note=False)
+            return
+        warm_up = getattr(engine, "warm_up", None)
+        if warm_up is not None:
+            warm_up()
 
 
 # -- the brain ------------------------------------------------------------------
