@@ -154,6 +154,9 @@ LITERATURE = [
     pytest.param("d8 f8 h8 j8", "", {"g8": DOUBLE_FOUR}, id="four-four-in-one-line-x.xxx.x"),
     pytest.param("c8 d8 f8 i8 j8", "", {"g8": DOUBLE_FOUR}, id="four-four-in-one-line-xx.xx.xx"),
     pytest.param("b8 c8 d8 h8 i8 j8", "", {"f8": DOUBLE_FOUR}, id="four-four-in-line-xxx.x.xxx"),
+    # b8 c8 . e8 . g8 h8: e8 makes neither a four (d8 and f8 make four in a row)
+    # nor a three (each straight four would run on into b8 c8 or g8 h8).
+    pytest.param("b8 c8 g8 h8 e9 e10", "", {}, id="xx.x.xx-is-neither-four-nor-three"),
     # b8 c8 . e8 f8 g8 . i8: d8 would make six, so f8 makes one four (h8).
     pytest.param("b8 c8 e8 g8 i8", "", {}, id="a-four-whose-five-is-an-overline-is-no-four"),
     pytest.param("f8 g8 i8 h9 h10", "e8", {}, id="four-three-is-allowed"),

@@ -14,10 +14,18 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from unbeatable import compiled as _compiled
+
 #: ``typing`` alone costs several milliseconds to import: only type checkers read it here.
 TYPE_CHECKING = False
 
-__version__ = "0.1.0"
+#: The one version of the package (semantic versioning: CHANGELOG.md); the
+#: distribution's metadata, ``unbeatable --version`` and the HTTP API read it.
+__version__ = "0.2.0"
+
+# Compiled kernels go to the user's cache folder, not into the package: set
+# before anything of the package imports numba (see unbeatable.compiled).
+_compiled.use()
 
 _API = (
     "ai_turn",

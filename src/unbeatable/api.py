@@ -24,6 +24,7 @@ can lose an entry, never make one wrong), and the caches here are locked.
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -218,6 +219,115 @@ def _engine(game: Any, algorithm: str, book: bool = True) -> Engine:
     return made
 
 
+#: Engines made ready (:func:`warm`): their kernels compiled or loaded.
+_readied: set[int] = set()
+#: One engine is readied at a time (several threads may ask at once).
+_ready_lock = threading.Lock()
+#: Seconds of readying after which the reason is said (loading kernels from
+#: the cache takes about a second; compiling them, once after an install,
+#: ten or more).
+READY_NOTE = 1.0
+#: Where the library says what it does that a user may wonder about (getting
+#: an engine ready), one line each: stderr unless logging is configured.
+log = logging.getLogger("unbeatable")
+
+
+def _ready(game: Game[Any, Any], made: Engine, note: bool = True) -> None:
+    """Run ``made``'s start-up work once (its ``ready``, else its
+    ``warm_up``: compiling or loading its numba kernels), before any clock
+    of a search starts, so that no move pays for it. The work runs on a
+    worker thread while this one waits: Ctrl-C then interrupts the wait, not
+    numba's compiler, and the caller stops cleanly (the worker, a daemon,
+    ends with the process). A line on the ``unbeatable`` logger says why,
+    if it takes over :data:`READY_NOTE` seconds (unless ``note`` is False)."""
+    if id(made) in _readied:
+        return
+    work = getattr(made, "ready", None) or getattr(made, "warm_up", None)
+    with _ready_lock:
+        if id(made) in _readied:
+            return
+        if work is not None:
+            failed: list[BaseException] = []
+            done = threading.Event()
+
+            def run() -> None:
+                try:
+                    work()
+                except BaseException as exc:  # raised on the caller's thread below
+                    failed.append(exc)
+                finally:
+                    done.set()
+
+            threading.Thread(target=run, name="unbeatable-ready", daemon=True).start()
+            if not done.wait(READY_NOTE) and note:
+                log.warning(
+                    "unbeatable: getting the %s engine ready (its kernels compile once after "
+                    "an install or an update, up to a minute; 'unbeatable warm' does it "
+                    "ahead); no clock runs meanwhile",
+                    game.name,
+                )
+            done.wait()
+            if failed:
+                raise failed[0]
+        _readied.add(id(made))
+
+
+def warm(
+    game: str | Game[Any, Any], algorithm: str | None = None, *, note: bool = True
+) -> bool:
+    """Get ``game``'s engine (and, with ``algorithm``, that one too) ready
+    now: numba compiles a specialised engine's kernels at its first use
+    (into the user's cache folder, :func:`cache_dir`; every later process
+    loads them from there). Every search of the api does this before its
+    clock starts, so a time budget is never spent compiling; call it
+    ahead to pay the cost at a moment of your choosing (``unbeatable
+    warm``). True if an engine had start-up work to do in this process.
+    ``note=False``: no line on the ``unbeatable`` logger (the caller says it)."""
+    game = get_game(game) if isinstance(game, str) else game
+    engines = [engine(game)] + ([engine(game, algorithm)] if algorithm is not None else [])
+    todo = [made for made in engines if id(made) not in _readied]
+    for made in todo:
+        _ready(game, made, note)
+    return any(
+        getattr(made, "ready", None) or getattr(made, "warm_up", None) for made in todo
+    )
+
+
+def _warmed(
+    game: Game[Any, Any], algorithm: str | None, stop: threading.Event | None, book: bool = True
+) -> None:
+    """:func:`warm` before a search, unless only what is known may be
+    answered (a stop switch already set: no search, so nothing to ready)."""
+    if stop is None or not stop.is_set():
+        _ready(game, engine(game, algorithm, book=book))
+        if algorithm is not None:
+            _ready(game, engine(game, book=book))
+
+
+def cache_dir() -> Any:
+    """The folder of the user's cache where the compiled kernels are kept
+    (a :class:`pathlib.Path`; see :mod:`unbeatable.compiled`)."""
+    from unbeatable import compiled
+
+    return compiled.cache_dir()
+
+
+def clear_cache() -> tuple[int, int]:
+    """Remove the compiled kernels from the user's cache (and any that an
+    older version left beside the package): (files, bytes) removed. The
+    next search compiles them again."""
+    from unbeatable import compiled
+
+    return compiled.clear()
+
+
+def cache_size() -> tuple[int, int]:
+    """(files, bytes) of compiled kernels in the user's cache."""
+    from unbeatable import compiled
+
+    return compiled.size()
+
+
 def clear_caches() -> None:
     """Forget everything this process has learnt: the analyses and AI moves
     remembered here, the lines of best play, and the tables of every engine
@@ -392,6 +502,7 @@ def _analyse_afresh(
     progress: Callable[[Progress], None] | None = None,
     book: bool = True,
 ) -> Analysis:
+    _warmed(game, algorithm, stop, book)  # compiling is no part of the search's time
     analysis = _analyse(
         game,
         pos,
@@ -457,6 +568,7 @@ def solve(
     benchmarks, and for a proof); ``progress`` receives reports of a long
     search (see :class:`Limits`)."""
     game, pos = resolve(game, position)
+    _warmed(game, algorithm, stop, book)  # compiling is no part of the search's time
     start = time.perf_counter()
     solved = engine(game, algorithm, book=book).value(pos, limits(time_limit, stop, progress), weak)
     outcome = solved.outcome
@@ -514,6 +626,8 @@ def choose_move(
     limit = time_limit if time_limit is not None else default_time_limit(game)
     forced = obvious(game, pos)
     if level is Level.impossible or limit is None:
+        if forced is None or forced[1] is None:  # a search may follow: its clock starts warm
+            _warmed(game, None, stop)
         best = _ai_move(game, pos, limits(limit, stop), forced)
     else:
         # A game whose search is timed: the weaker levels take the engine's
@@ -970,7 +1084,10 @@ __all__ = [
     "analyze",
     "best_move",
     "book_builder",
+    "cache_dir",
+    "cache_size",
     "choose_move",
+    "clear_cache",
     "clear_caches",
     "default_time_limit",
     "describe",
@@ -999,4 +1116,5 @@ __all__ = [
     "value_letters",
     "value_words",
     "view",
+    "warm",
 ]

@@ -11,11 +11,24 @@ from __future__ import annotations
 import os
 import sys
 
+#: ``typing`` costs milliseconds to import (the fast path avoids even Typer).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def _fail(message: str, code: int = 2) -> None:
     first_line = " ".join(message.split())
     sys.stderr.write(f"unbeatable: error: {first_line}\n")
     raise SystemExit(code)
+
+
+def _interrupted() -> None:
+    """Ctrl-C outside a search (which says more itself): one line, exit
+    code 130, whatever was under way (an engine's kernels compiling, say)."""
+    # (On a terminal, after the ^C it echoed.)
+    sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "unbeatable: interrupted\n")
+    raise SystemExit(130)
 
 
 def _quiet_exit() -> None:
@@ -98,11 +111,13 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         _quiet_exit()
     except KeyboardInterrupt:  # Ctrl-C during a long exact answer: no traceback
-        sys.stderr.write("\n")
-        raise SystemExit(130) from None
+        _interrupted()
     if code is not None:
         raise SystemExit(code)
-    full(args)
+    try:
+        full(args)
+    except KeyboardInterrupt:  # before Click took over (importing Typer, say)
+        _interrupted()
 
 
 def full(args: list[str]) -> None:
@@ -116,14 +131,24 @@ def full(args: list[str]) -> None:
     from unbeatable.cli.app import UsageProblem, app
 
     command = typer.main.get_command(app)
+    invoke = command.invoke
+
+    def invoke_guarded(ctx: Any) -> Any:
+        # Typer turns Ctrl-C into a silent exit code 130; say it in one line.
+        try:
+            return invoke(ctx)
+        except KeyboardInterrupt:
+            _interrupted()
+
+    command.invoke = invoke_guarded  # type: ignore[method-assign]
     try:
         code = command.main(
             args=args,
             prog_name="unbeatable",
             standalone_mode=False,
         )
-    except typer.Abort:
-        sys.stderr.write("\n")
+    except typer.Abort:  # Click's Ctrl-C (it has ended the line of the ^C already)
+        sys.stderr.write("unbeatable: interrupted\n")
         raise SystemExit(130) from None
     except typer.TyperException as exc:  # Typer's (vendored Click) usage errors
         show = getattr(exc, "show", None)
@@ -142,8 +167,7 @@ def full(args: list[str]) -> None:
     except BrokenPipeError:
         _quiet_exit()
     except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        raise SystemExit(130) from None
+        _interrupted()
     except Exception as exc:  # a bug: say so in one line (UNBEATABLE_DEBUG=1 shows the traceback)
         if os.environ.get("UNBEATABLE_DEBUG"):
             raise

@@ -35,13 +35,19 @@ app = typer.Typer(
     name="unbeatable",
     help="Two-player board games played perfectly, with every move's value explained.",
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion and --show-completion (bash, zsh, fish, PowerShell);
+    # 'unbeatable completion SHELL' prints the script for a packager or a dotfile.
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 book_app = typer.Typer(help="Opening books: precomputed perfect play for early positions.")
 app.add_typer(book_app, name="book")
+cache_app = typer.Typer(
+    help="The compiled engines' cache, in your user cache folder ('cache path' says where)."
+)
+app.add_typer(cache_app, name="cache")
 
 #: Longest stretch of a bad input line echoed back in its error object.
 ECHO_LIMIT = 100
@@ -102,7 +108,18 @@ def root(
 #: Every game's name, plug-ins included: read when the commands are defined,
 #: so the help lists what is installed.
 NAMING = naming()
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help=f"Which game: {NAMING}.")]
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    """The game names a shell completes (``unbeatable completion``)."""
+    names = dict.fromkeys((*api.game_names(), *api.offered()))
+    return [name for name in names if name.startswith(incomplete.lower())]
+
+
+GameArg = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help=f"Which game: {NAMING}.", autocompletion=_complete_game),
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 NoBook = Annotated[
     bool,
@@ -309,6 +326,7 @@ def analyze(
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
     game, pos = api.resolve(game, position)
+    api.warm(game, alg)  # compiling (once after an install) is no part of the search
     with _searching(game, time_limit is None) as progress:
         analysis = api.analyze(
             game, pos, algorithm=alg, time_limit=time_limit, book=book, progress=progress
@@ -356,6 +374,8 @@ def solve(
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
+    api.resolve(game, position)  # a bad position is refused before anything compiles
+    api.warm(game)  # compiling (once after an install) is no part of the search
     with _searching(game, time_limit is None) as progress:
         solution = api.solve(
             game, position, weak=weak, time_limit=time_limit, book=book, progress=progress
@@ -687,6 +707,73 @@ def brain(
     from unbeatable.brain import run
 
     raise typer.Exit(run(["--prepare"] if prepare else []))
+
+
+@app.command()
+def warm(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[GAME]...",
+            help="The games whose engines to get ready (default: every game the page offers).",
+        ),
+    ] = None,
+) -> None:
+    """Compile the engines ahead (once after an install or an update: a minute or two), so
+    that no game's first search waits for it."""
+    chosen = [get_game(name) for name in names] if names else [
+        get_game(name) for name in api.offered(loadable=True)
+    ]
+    err = sys.stderr
+    for game in chosen:
+        start = time.monotonic()
+        err.write(f"{game.name}: ")
+        err.flush()
+        did = api.warm(game, note=False)
+        seconds = time.monotonic() - start
+        err.write(f"ready ({seconds:.1f} s)\n" if did else "ready (nothing to compile)\n")
+        err.flush()
+    sys.stdout.write(f"compiled engines are kept in {api.cache_dir()}\n")
+
+
+@cache_app.command("path")
+def cache_path() -> None:
+    """Print where the compiled engines are kept, and their size."""
+    files, size = api.cache_size()
+    sys.stdout.write(f"{api.cache_dir()}\n")
+    sys.stdout.flush()
+    sys.stderr.write(f"{files:,} files, {size / 1e6:.1f} MB\n")
+
+
+@cache_app.command("clear")
+def cache_clear() -> None:
+    """Remove the compiled engines (the next search, or 'unbeatable warm', compiles them
+    again). Run it before uninstalling to leave nothing behind."""
+    files, size = api.clear_cache()
+    sys.stdout.write(f"removed {files:,} files ({size / 1e6:.1f} MB) from {api.cache_dir()}\n")
+
+
+class Shell(StrEnum):
+    """The shells ``completion`` writes a script for."""
+
+    bash = "bash"
+    zsh = "zsh"
+    fish = "fish"
+
+
+@app.command()
+def completion(
+    shell: Annotated[Shell, typer.Argument(help="bash, zsh or fish.")],
+) -> None:
+    """Print the shell's completion script for unbeatable (commands, options, game names):
+    save it where the shell reads completions, e.g. 'unbeatable completion bash >
+    ~/.local/share/bash-completion/completions/unbeatable'."""
+    from typer._completion_shared import get_completion_script
+
+    script = get_completion_script(
+        prog_name="unbeatable", complete_var="_UNBEATABLE_COMPLETE", shell=shell.value
+    )
+    sys.stdout.write(script + "\n")
 
 
 def _check_output(path: Path) -> None:

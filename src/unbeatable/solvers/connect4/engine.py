@@ -159,18 +159,39 @@ class Connect4Engine:
         request (a server calls this at start for every game it offers).
 
         Only on the standard board: another board's kernel compiles at its
-        first search (about ten seconds once per installation, then a second
-        to load from numba's cache) and its table (up to 128 MiB) is
-        allocated then, so that offering more boards costs a server's start
-        nothing.
+        first search (:meth:`ready`: about ten seconds once per installation,
+        then a second to load from numba's cache) and its table (up to 128
+        MiB) is allocated then, so that offering more boards costs a
+        server's start nothing.
         """
         if self.shape != STANDARD:
             return
-        game = self.game
-        self.solve_score(game.parse("2252576253462244111563365343671351441"))
-        self.value(game.parse("1234567"), Limits.seconds(0.05))
+        self.ready()
         if self.book is not None:
-            self.book.get(game.initial())
+            self.book.get(self.game.initial())
+
+    def ready(self) -> None:
+        """Compile (or load from numba's cache) every kernel function a search
+        of this board calls, on any board: what the library does before a
+        search's clock starts (:func:`unbeatable.api.warm`), so that no move
+        pays for compiling. numba compiles a function once per argument
+        types, so this walks every path a move takes: an exact score, an AI
+        move under a clock (the heuristic's lead, the keeping-move proof,
+        two tests side by side), the next move from a remembered bound, and
+        the heuristic guess, on positions near the end (a few ms each once
+        compiled)."""
+        game = self.game
+        start = _near_end(game)
+        self.solve_score(start)
+        clock = Limits.seconds(600.0)  # a deadline, so that the timed paths run
+        self.value(start, clock)
+        played = self.solve(start, clock)
+        if played.move is not None:
+            after = game.play(start, played.move)
+            reply = next(iter(game.moves(after)), None)
+            if reply is not None and game.play(after, reply).winner is None:
+                self.solve(game.play(after, reply), clock)
+        self.guess(start)
 
     # -- scores and moves ---------------------------------------------------------
 
@@ -374,6 +395,35 @@ class Connect4Engine:
     ) -> Solved:
         """An answer, with the nodes this thread searched since ``start``."""
         return Solved(outcome, self.searcher.nodes - start, move, move_proven=proven)
+
+
+def _near_end(game: Connect4Game) -> Connect4Position:
+    """A position about a dozen stones from a full board that nobody has won
+    and where nobody wins at once (for :meth:`Connect4Engine.ready`): the
+    same seeded random game on a board every time; the fullest of a few
+    tries if none gets that far."""
+    import random
+
+    shape = game.shape
+    rng = random.Random(shape.columns * 100 + shape.rows)
+    goal = max(0, shape.cells - 12)
+    fullest = game.initial()
+    for _ in range(20):
+        position = game.initial()
+        while position.stones < goal:
+            calm = []
+            for move in game.moves(position):
+                after = game.play(position, move)
+                if after.winner is None and not game.winning_moves(after, game.to_move(after)):
+                    calm.append(after)
+            if not calm:
+                break
+            position = rng.choice(calm)
+        if position.stones > fullest.stones:
+            fullest = position
+        if position.stones >= goal:
+            break
+    return fullest
 
 
 def _finished(position: Connect4Position) -> Solved | None:
