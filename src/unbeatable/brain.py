@@ -563,6 +563,7 @@ class Brain:
         self._said: set[str] = set()
         #: (memory, threads) last given to each engine, by identity.
         self._configured: dict[int, tuple[int | None, int | None]] = {}
+        #: What the process holds besides the engine's table (:meth:`footprint`), read once.
         self._footprint: int | None = None
         #: Inside a BOARD or SWAP2BOARD block: its name, its lines, when it began.
         self._block: tuple[str, list[str], float] | None = None
