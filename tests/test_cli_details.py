@@ -114,7 +114,7 @@ def test_help_and_version(run_cli: CliRun) -> None:
     code, out, _ = run_cli("-h")
     assert code == 0 and "analyze" in out and "Usage" in out
     code, out, _ = run_cli("analyze", "-h")
-    assert code == 0 and "tictactoe, connect4, gomoku, mnk:ROWS,COLS,K" in " ".join(out.split())
+    assert code == 0 and "tictactoe, connect4, gomoku, renju, mnk:ROWS,COLS,K" in " ".join(out.split())
     code, out, _ = run_cli("--version")
     assert code == 0 and out.startswith("unbeatable ")
 

@@ -283,7 +283,10 @@ def test_unknown_game_names_the_known_ones(web_client: TestClient, path: str) ->
     response = web_client.post(path, json={"game": "chess", "position": "xox/oox/..."})
     assert response.status_code == 422
     # The built-in games, then any plug-in installed (CI installs examples/hexapawn).
-    built_in = "tictactoe, connect4, gomoku, mnk:ROWS,COLS,K, connect4:COLUMNS,ROWS"
+    built_in = (
+        "tictactoe, connect4, gomoku, renju, mnk:ROWS,COLS,K, connect4:COLUMNS,ROWS, "
+        "gomoku:RULE[,SIZE]"
+    )
     assert api.naming().startswith(built_in)
     assert error_of(response) == f"game: unknown game 'chess' (known games: {api.naming()})"
 
