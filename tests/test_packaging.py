@@ -99,7 +99,7 @@ def test_the_wheel_and_sdist_build_install_work_and_uninstall_cleanly(tmp_path: 
     for needed in NEEDED:
         assert any(needed in name for name in in_sdist), needed
         assert any(name.startswith(needed) for name in in_wheel), needed
-    assert any(name.endswith(("README.md")) for name in in_sdist)
+    assert any(name.endswith("README.md") for name in in_sdist)
     assert not [name for name in in_wheel if name.endswith((".nbi", ".nbc", ".pyc"))]
     metadata = zipfile.ZipFile(wheel).read(f"unbeatable-{version}.dist-info/METADATA").decode()
     assert f"Version: {version}" in metadata
