@@ -72,8 +72,8 @@ MARGIN_SHARE = 0.1
 #: come (fewer on a nearly full board): early moves get a fair share, and
 #: since each share is a fraction of what is left, the clock never runs out.
 PLANNED_MOVES = 20
-#: Seconds kept for the quick move when the engine is not ready yet: the
-#: wait for it ends this long before the move's time does.
+#: Seconds kept for answering when the engine is not ready yet: the wait for
+#: it ends this long (and a shortest search's time) before the move's time does.
 QUICK_SECONDS = 0.1
 #: Longest stretch of a bad line echoed back in an answer.
 ECHO = 40
@@ -904,18 +904,24 @@ class Brain:
         self, game: Game[Any, Any], pos: Any, left: float, stop: threading.Event | None
     ) -> tuple[MoveValue, str]:
         """The engine's move within ``left`` seconds, or the quick move when the
-        engine is not ready in time; and what to say of it."""
+        engine is not ready in time; and what to say of it.
+
+        While the engine is not ready, the quick move is found first (its cost,
+        which numba's compiler on the other thread can stretch, is then paid
+        and known), and the engine waited for in what is left; an engine
+        ready too late to search gets no search."""
         if stop is not None and stop.is_set():
             raise Interrupted
         preparation = self.preparation
         began = self.clock()
         if preparation is not None and not preparation.ready(game):
-            if not preparation.wait(game, left - QUICK_SECONDS, stop):
+            quick = self.quick(game, pos)
+            if quick is None:  # pragma: no cover - the position was checked
+                raise ProtocolError("the game is over")
+            wait = left - (self.clock() - began) - QUICK_SECONDS - FASTEST
+            if not preparation.wait(game, wait, stop):
                 if stop is not None and stop.is_set():
                     raise Interrupted
-                quick = self.quick(game, pos)
-                if quick is None:  # pragma: no cover - the position was checked
-                    raise ProtocolError("the game is over")
                 note = (
                     "the engine is not ready yet (loading its compiled kernels, or compiling "
                     "them once after an install: pbrain-unbeatable --prepare does that ahead), "
