@@ -18,7 +18,9 @@ who moves first) and ``player_1``. An action is a fixed number for the cell a
 move fills, ``row * columns + column`` from the top-left, or the column alone
 where stones drop (Connect Four), or, in games whose pieces move from cell to
 cell (a plug-in's Hexapawn), ``origin * cells + target`` with both cells
-numbered so: one numbering for every game, read from its description, so a
+numbered so, a new piece put down in such a game (the placing phase of Three
+Men's Morris) ``target * cells + target``: one numbering for every game, read
+from its description (:class:`~unbeatable.envs.numbering.Numbering`), so a
 learner sees the same action space all game long. The
 observation is PettingZoo's classic one: ``observation``, two planes of the
 board (rows, columns, 2) from the observing agent's view (its own stones,
@@ -39,24 +41,24 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Literal
 
 try:
     import gymnasium
     import numpy as np
-    import numpy.typing as npt
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as missing:  # one line: the fix, not a traceback into gymnasium
     raise ImportError(
         f"unbeatable.envs.pettingzoo needs PettingZoo ({missing.name} is not installed): "
-        "pip install 'unbeatable[pettingzoo]'"
+        "pip install '.[pettingzoo]' in Unbeatable's folder, or 'WHEEL[pettingzoo]' with "
+        "the wheel's file name (the README's Install)"
     ) from None
 
 from unbeatable import api
+from unbeatable.envs.numbering import Numbering, Planes
 
 #: The agents' names, in the order of the game's players (the first moves first).
 AGENTS = ("player_0", "player_1")
@@ -66,99 +68,11 @@ AGENTS = ("player_0", "player_1")
 #: warning naming the action), or ``"raise"`` an :class:`IllegalActionError`.
 Illegal = Literal["lose", "raise"]
 
-Planes = npt.NDArray[np.int8]
-
 
 class IllegalActionError(api.IllegalMoveError):
     """An action outside the action space, or one the position does not allow
     (with ``illegal="raise"``). A :class:`ValueError`, like every error of the
     library."""
-
-
-@dataclass(frozen=True)
-class Numbering:
-    """How an environment numbers a board's actions and lays out its
-    observation planes: the library's own (:meth:`of`) or another framework's
-    (:data:`NUMBERINGS`), so that one agent can read both."""
-
-    #: The environment's name (PettingZoo's ``metadata["name"]``).
-    name: str
-    rows: int
-    columns: int
-    #: An action names a column, where the stone drops; else it names a cell.
-    gravity: bool
-    #: Cells are numbered column by column from the top-left, and the
-    #: observation's first axis is the column (PettingZoo's ``tictactoe_v3``);
-    #: else row by row, the first axis the row (the library's, ``connect_four_v3``).
-    column_major: bool = False
-    #: An action names the cell a piece leaves and the cell it reaches
-    #: (``origin * cells + target``): games whose pieces move.
-    moves_from: bool = False
-
-    @classmethod
-    def of(cls, description: api.Description) -> Numbering:
-        """The library's numbering of a described board."""
-        return cls(
-            f"unbeatable:{description.name}",
-            description.rows,
-            description.columns,
-            description.gravity,
-            moves_from=description.moves_from,
-        )
-
-    @property
-    def actions(self) -> int:
-        """The size of the action space."""
-        cells = self.rows * self.columns
-        return self.columns if self.gravity else cells * cells if self.moves_from else cells
-
-    @property
-    def shape(self) -> tuple[int, int, int]:
-        """The observation planes' shape."""
-        if self.column_major:
-            return (self.columns, self.rows, 2)
-        return (self.rows, self.columns, 2)
-
-    def action(self, row: int, col: int, origin: tuple[int, int] | None = None) -> int:
-        """The action of the move that fills ``(row, col)``, 0-based from the
-        top-left, and in games whose pieces move leaves ``origin``."""
-        if self.gravity:
-            return col
-        if self.column_major:
-            return col * self.rows + row
-        target = row * self.columns + col
-        if not self.moves_from:
-            return target
-        if origin is None:
-            raise ValueError(f"{self.name}: a move names the cell its piece leaves")
-        return (origin[0] * self.columns + origin[1]) * self.rows * self.columns + target
-
-    def planes(self, board: Sequence[str], own: str, other: str) -> Planes:
-        """The observation of ``board`` (rows from the top, one character a
-        cell, as :class:`api.View` has them) for the player of mark ``own``:
-        plane 0 its stones, plane 1 the ``other`` mark's."""
-        cells = np.array([list(row.lower()) for row in board])
-        stacked = np.stack([cells == own.lower(), cells == other.lower()], axis=2)
-        if self.column_major:
-            stacked = stacked.transpose(1, 0, 2)
-        return np.ascontiguousarray(stacked, dtype=np.int8)
-
-    def board(self, planes: Any, own: str, other: str) -> tuple[str, ...]:
-        """The board's rows from the top, one character a cell (``.`` empty),
-        read back from an observation's planes: the inverse of :meth:`planes`.
-        Raises :class:`ValueError` for planes of another shape."""
-        array = np.asarray(planes)
-        if array.shape != self.shape:
-            raise ValueError(f"{self.name} observations have shape {self.shape}, not {array.shape}")
-        if self.column_major:
-            array = array.transpose(1, 0, 2)
-        return tuple(
-            "".join(
-                own if array[row, col, 0] else other if array[row, col, 1] else "."
-                for col in range(self.columns)
-            )
-            for row in range(self.rows)
-        )
 
 
 #: PettingZoo's own board games that :class:`UnbeatableAgent` can play, by
