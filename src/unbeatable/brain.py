@@ -72,9 +72,13 @@ MARGIN_SHARE = 0.1
 #: come (fewer on a nearly full board): early moves get a fair share, and
 #: since each share is a fraction of what is left, the clock never runs out.
 PLANNED_MOVES = 20
-#: Seconds kept for answering when the engine is not ready yet: the wait for
-#: it ends this long (and a shortest search's time) before the move's time does.
+#: Kept for answering when the engine is not ready yet: the wait for it ends
+#: this many seconds, or this share of the move's time if more, before the
+#: move's time does (and a shortest search's time before). numba's compiler,
+#: on the preparation's thread, holds Python's lock for up to a few tenths
+#: of a second at a time, and the answer waits for it.
 QUICK_SECONDS = 0.1
+QUICK_SHARE = 0.3
 #: Longest stretch of a bad line echoed back in an answer.
 ECHO = 40
 #: What the Python process holds before its engine's table, when it cannot
@@ -918,7 +922,8 @@ class Brain:
             quick = self.quick(game, pos)
             if quick is None:  # pragma: no cover - the position was checked
                 raise ProtocolError("the game is over")
-            wait = left - (self.clock() - began) - QUICK_SECONDS - FASTEST
+            kept = max(QUICK_SECONDS, QUICK_SHARE * left) + FASTEST
+            wait = left - (self.clock() - began) - kept
             if not preparation.wait(game, wait, stop):
                 if stop is not None and stop.is_set():
                     raise Interrupted
