@@ -64,12 +64,14 @@ def forbidden(black: str, white: str = "") -> dict[str, str]:
 
 
 def test_names_members_and_errors() -> None:
-    assert get_game("GOMOKU:Freestyle,15") is FREESTYLE is get_game("mnk:15,15,5")
-    assert get_game("gomoku:renju") is RENJU is get_game(" gomoku : RENJU , 15 ")
-    assert get_game("gomoku:standard,15") is STANDARD
+    # (Looked up here: a test elsewhere may refresh the registry, making new objects.)
+    free, renju, standard = member("gomoku"), member("renju"), member("gomoku:standard")
+    assert get_game("GOMOKU:Freestyle,15") is free is get_game("mnk:15,15,5")
+    assert get_game("gomoku:renju") is renju is get_game(" gomoku : RENJU , 15 ")
+    assert get_game("gomoku:standard,15") is standard
     big = member("gomoku:standard,22")
     assert isinstance(big, MNKGame) and (big.rows, big.columns, big.k) == (22, 22, 5)
-    assert [g.name for g in (FREESTYLE, RENJU, STANDARD, big)] == [
+    assert [g.name for g in (free, renju, standard, big)] == [
         "gomoku", "renju", "gomoku:standard,15", "gomoku:standard,22",
     ]  # fmt: skip
     assert [g.rule for g in (FREESTYLE, STANDARD, RENJU)] == ["freestyle", "standard", "renju"]

@@ -76,12 +76,14 @@ def test_games_are_described_by_the_games_themselves(web_client: TestClient) -> 
     games = web_client.get("/api/games").json()["games"]
     by_name = {g["name"]: g for g in games}
     # The built-in games, then any plug-in installed (CI installs examples/hexapawn).
-    assert list(by_name)[:7] == [
+    assert list(by_name)[:9] == [
         "tictactoe",
         "connect4",
         "connect4:6,5",
         "connect4:8,7",
         "gomoku",
+        "gomoku:standard,15",
+        "renju",
         "mnk:4,4,4",
         "mnk:5,5,4",
     ]
