@@ -246,7 +246,7 @@ def test_white_wins_with_an_overline_black_never_does() -> None:
     g8 = RENJU.parse_move(white, "g8")
     assert RENJU.winning_moves(white, O) == [g8]
     after = RENJU.play(white, g8)
-    assert after.winner == O and RENJU.win_reason(after) == "6 in a row"
+    assert after.winner == O and RENJU.win_reason(after) == "six in a row"
     # Black's overline is no win, and no legal move.
     black = position(RENJU, "d8 e8 f8 h8 i8")
     assert RENJU.winning_moves(black, X) == [] and RENJU.forbidden_reason(black, g8) == OVERLINE

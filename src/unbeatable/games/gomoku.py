@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from unbeatable.games.base import Description, IllegalMoveError, InvalidPositionError
-from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, O, Rule, X
+from unbeatable.games.mnk import _NUMBER_WORDS, EMPTY, MNKGame, MNKPosition, O, Rule, X
 from unbeatable.games.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, Forbidden
 
 __all__ = [
@@ -106,7 +106,7 @@ class GomokuGame(MNKGame):
             return None
         if position.winner == X:
             return "five in a row"
-        return f"{self._run(position.cells, position.line)} in a row"
+        return f"{_NUMBER_WORDS[self._run(position.cells, position.line) - 1]} in a row"
 
     def _run(self, cells: str, line: tuple[int, ...]) -> int:
         """How many stones long the row holding ``line`` is."""
