@@ -693,6 +693,20 @@ def test_a_move_asked_before_the_engine_is_ready_is_a_quick_move_that_blocks() -
     assert "quick move" in messages(answer)[-1]
 
 
+def test_the_quick_move_blocks_a_four_and_with_time_an_open_three() -> None:
+    game = api.get_game("gomoku")
+    four = api.play_move(game, "", "h8")
+    for move in ("c3", "i8", "c13", "j8", "n2", "k8"):
+        four = api.play_move(game, four, move)
+    quick = api.quick_move(game, four)
+    assert quick is not None and quick.move in ("g8", "l8")
+    three = api.play_move(game, "", "h8")
+    for move in ("c3", "i8", "c13", "j8"):
+        three = api.play_move(game, three, move)
+    read = api.quick_move(game, three, time_limit=1.0)
+    assert read is not None and read.move in ("g8", "k8")
+
+
 # -- swap2 -----------------------------------------------------------------------------------
 
 

@@ -724,7 +724,9 @@ class Status(NamedTuple):
     #: top-left, when the game has one.
     line: tuple[tuple[int, int], ...] | None
     #: How the game was won, in words that read after the winner's name
-    #: (:meth:`Game.win_reason`, else the description's goal); None unless won.
+    #: (:meth:`Game.win_reason`, else the description's goal), or why a
+    #: finished game is drawn where the game says (:meth:`Game.draw_reason`,
+    #: after "Draw: "); else None.
     reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -945,7 +947,11 @@ def status(game: str | Game[Any, Any], position: Any) -> Status:
         reason = own(pos) if own is not None else None
         if reason is None and description is not None:
             reason = description.goal
-    return Status(game.is_terminal(pos), winner, line, reason)
+    over = game.is_terminal(pos)
+    if winner is None and over:
+        drawn = getattr(game, "draw_reason", None)
+        reason = drawn(pos) if drawn is not None else None
+    return Status(over, winner, line, reason)
 
 
 def _tree_algorithm(algorithm: str) -> TreeAlgorithm:

@@ -79,6 +79,9 @@ PLANNED_MOVES = 20
 #: of a second at a time, and the answer waits for it.
 QUICK_SECONDS = 0.1
 QUICK_SHARE = 0.3
+#: Share of the move's time the quick move may spend reading moves (see
+#: :func:`unbeatable.api.quick_move`).
+QUICK_READ = 0.25
 #: Longest stretch of a bad line echoed back in an answer.
 ECHO = 40
 #: What the Python process holds before its engine's table, when it cannot
@@ -919,7 +922,7 @@ class Brain:
         preparation = self.preparation
         began = self.clock()
         if preparation is not None and not preparation.ready(game):
-            quick = self.quick(game, pos)
+            quick = self.quick(game, pos, time_limit=QUICK_READ * max(0.0, left))
             if quick is None:  # pragma: no cover - the position was checked
                 raise ProtocolError("the game is over")
             kept = max(QUICK_SECONDS, QUICK_SHARE * left) + FASTEST
@@ -943,7 +946,7 @@ class Brain:
         try:  # the rules have the last word (renju's forbidden points)
             game.parse_move(pos, value.move)
         except GameError as exc:
-            quick = self.quick(game, pos)
+            quick = self.quick(game, pos, time_limit=FASTEST)
             if quick is None:  # pragma: no cover - the position was checked
                 raise
             self._messages.append(f"the search chose {value.move}, refused ({exc}): a quick move")

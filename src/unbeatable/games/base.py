@@ -272,6 +272,15 @@ class Game(Protocol[P, M]):
         top-left of :meth:`grid`; None when nobody has won (or no such line)."""
         return None
 
+    def draw_reason(self, position: P) -> str | None:
+        """Why a finished game with no winner is drawn, in words that read
+        after "Draw: " (``"the same position a third time"``, ``"40 plies
+        without a mill"``), for games drawn in more than one way or by a rule
+        a player may not expect; None (the default) for a plain draw (a full
+        board) or an unfinished game. The faces show it, and the API's
+        ``status.reason``."""
+        return None
+
     def draw_plies(self, position: P) -> int:
         """Length in plies of a drawn game from here (a board game that can only
         be drawn on a full board returns its empty cells); 0 if unknown."""
