@@ -315,7 +315,8 @@ class Match:
         winner = game.winner(self.position)
         if winner is None:
             self.tally["draw"] += 1
-            return Text("Draw: the game is over with no winner.", style="bold yellow")
+            why = api.status(game, self.position).reason or "the game is over with no winner"
+            return Text(f"Draw: {why}.", style="bold yellow")
         cells = render.winning_cells(game, self.position)
         # The goal stands alone ("reaching the far row" reads as well as
         # "three in a row"); the cells only when the win has a line to show.

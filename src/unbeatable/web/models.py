@@ -307,7 +307,8 @@ class Status(BaseModel):
     reason: str | None = Field(
         default=None,
         description="How the game was won, in words that read after the winner's name "
-        "('three in a row', 'every black pawn taken'); null unless won.",
+        "('three in a row', 'every black pawn taken'), or why a finished game is drawn "
+        "where the game says ('40 plies without a mill'); else null.",
     )
 
 

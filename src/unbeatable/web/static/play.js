@@ -124,7 +124,8 @@ function finish() {
   // row"), so the sentence only puts it after the winner's name.
   const result = resultFor(status, state.you);
   if (result === "draw") {
-    setStatus("Draw: the game is over with no winner.", null, result);
+    // A game drawn by a rule of its own says which (status.reason: "40 plies without a mill").
+    setStatus(`Draw: ${status.reason || "the game is over with no winner"}.`, null, result);
   } else if (result === "win") {
     setStatus(`You win! ${sideName(status.winner)}: ${status.reason || game.goal}${place}.`, null, result);
   } else {
