@@ -232,7 +232,9 @@ def test_the_api_plays_it() -> None:
     with TestClient(create_app()) as client:
         listed = {g["name"]: g for g in client.get("/api/games").json()["games"]}
         info = listed["hexapawn"]
-        assert info["moves_from"] is True and info["exact"] is True
+        # A plug-in with no engine of its own gets the default budget (its
+        # answers are exact all the same: the whole game is solved in ms).
+        assert info["moves_from"] is True and info["time_limit"] == 2.0
         assert [side["name"] for side in info["sides"]] == ["White", "Black"]
         position = START
         while True:
@@ -254,6 +256,7 @@ def test_the_api_plays_it() -> None:
                 continue
             reply = client.post("/api/move", json={"game": "hexapawn", "position": position})
             assert reply.status_code == 200, reply.text
+            assert reply.json()["proven"] is True
             position = reply.json()["position"]
         bad = client.post(
             "/api/position", json={"game": "hexapawn", "position": START, "move": "a1b2"}

@@ -13,10 +13,15 @@ modules are imported only when first used (they may load numba).
 Every Connect Four board (``connect4`` and the ``connect4:COLUMNS,ROWS``
 family) gets the same bitboard solver, compiled for its shape, and the
 same book builder; only the standard board's book ships with the package.
-The m,n,k family picks its engine by the board: tic-tac-toe's 9 cells stay
-with the generic negamax (the textbook engines' game), boards of 10-25 cells
-get the exact bitboard solver, and bigger boards with k = 4-6 (Gomoku) the
-k-in-a-row engine of threat search and principal-variation search.
+The m,n,k family picks its engine and its budget together, by the board, in
+one place (:func:`mnk_plan`): tic-tac-toe's 9 cells stay with the generic
+negamax (the textbook engines' game), boards of 10-31 cells get the exact
+bitboard solver (it proves any of their positions within a move's budget),
+boards of 32-36 cells with k of 4 or more the exact solver first and the
+k-in-a-row engine when a budget runs short of the proof, and bigger boards
+with k of 4 or more the k-in-a-row engine of threat search and
+principal-variation search. What is left (k of 3 or less past 36 cells, a
+won game within a few plies) is the generic negamax's.
 
 A plug-in game (see :mod:`unbeatable.games`) may bring its own engine through
 the entry-point group ``unbeatable.engines`` (:data:`ENGINE_GROUP`): an entry
@@ -24,7 +29,8 @@ named as the game (``hexapawn``), or as its family (``hexapawn:COLUMNS,ROWS``
 serves every member), whose value ``module:factory`` takes the game's rules
 and returns an :class:`~unbeatable.search.engine.Engine`. The engine's
 ``policy`` attribute, if it has one, is the game's :class:`Policy` (else
-:data:`EXACT`). Built-in games never read these entries; a broken one is
+:data:`PLUGIN_POLICY`, a budget: a plug-in game is never searched without
+end). Built-in games never read these entries; a broken one is
 reported once, in one line, and the game keeps the generic engine.
 """
 
@@ -64,18 +70,69 @@ EXACT = Policy(exact=True, time_limit=None)
 _POLICIES: dict[str, Policy] = {}
 #: The budget of a Connect Four query, on every board.
 _CONNECT4_POLICY = Policy(exact=False, time_limit=2.0)
+#: What a plug-in game gets when neither it nor an engine of its own says
+#: otherwise: a budget, so that no query of a game nobody has measured can
+#: search without end (a small game is still answered exactly within it).
+PLUGIN_POLICY = Policy(exact=False, time_limit=2.0)
 
 #: Boards of at most this many cells (tic-tac-toe's) stay with the generic
 #: negamax, which solves them exactly at once.
 NEGAMAX_CELLS = 9
-#: Boards of at most this many cells are solved by the exact m,n,k engine.
-EXACT_MNK_CELLS = 25
+#: Boards of at most this many cells are the exact m,n,k engine's alone: it
+#: proves any of their positions within a move's budget (every board of
+#: 26-31 cells from the empty board within a second, 4x7 four in a row the
+#: slowest: ``benchmarks/mnk_exact.py``).
+EXACT_MNK_CELLS = 31
+#: Boards of at most this many cells fit the exact engine's kernel (its
+#: base-3 keys' width; ``exact.MAX_CELLS``): past :data:`EXACT_MNK_CELLS`
+#: some of their proofs take minutes or far more, so with k of 4 or more a
+#: timed query falls back on the k-in-a-row engine (``ProofFirstEngine``),
+#: and a query with no budget searches on to the proof.
+EXACT_KERNEL_CELLS = 36
+#: The k the k-in-a-row engine plays: from :data:`K_IN_A_ROW_FROM` to
+#: :data:`K_IN_A_ROW_UNTIL` (None: any k).
+K_IN_A_ROW_FROM = 4
+K_IN_A_ROW_UNTIL: int | None = 6
 #: Default budget of a query on an m,n,k board past :data:`NEGAMAX_CELLS`, in
 #: seconds.
 MNK_TIME_LIMIT = 2.0
-#: Default budget on boards the k-in-a-row engine plays (k >= 4 past
-#: :data:`EXACT_MNK_CELLS`): a strong player answers within a second.
+#: Default budget on boards the k-in-a-row engine alone plays (past
+#: :data:`EXACT_KERNEL_CELLS`): a strong player answers within a second.
 GOMOKU_TIME_LIMIT = 1.0
+#: The m,n,k engines: (module, factory taking the game's rules).
+_EXACT = ("unbeatable.solvers.mnk.exact", "ExactEngine")
+_PROOF_FIRST = ("unbeatable.solvers.mnk.proof_first", "ProofFirstEngine")
+_K_IN_A_ROW = ("unbeatable.solvers.mnk.engine", "GomokuEngine")
+
+
+class Plan(NamedTuple):
+    """How an m,n,k board is served: its engine and its policy, decided
+    together (:func:`mnk_plan`)."""
+
+    #: (module, factory) of the specialised engine; None: the generic negamax.
+    engine: tuple[str, str] | None
+    policy: Policy
+
+
+def plays_k_in_a_row(k: int) -> bool:
+    """Whether the k-in-a-row engine plays boards of ``k`` in a row."""
+    return K_IN_A_ROW_FROM <= k and (K_IN_A_ROW_UNTIL is None or k <= K_IN_A_ROW_UNTIL)
+
+
+def mnk_plan(game: Any) -> Plan:
+    """The engine and the policy of an m,n,k board (an ``MNKGame``): the one
+    place both are decided, so that they never disagree."""
+    cells, k = game.size, game.k
+    if cells <= NEGAMAX_CELLS:
+        return Plan(None, EXACT)
+    timed = Policy(exact=False, time_limit=MNK_TIME_LIMIT)
+    if cells <= EXACT_MNK_CELLS:
+        return Plan(_EXACT, timed)
+    if cells <= EXACT_KERNEL_CELLS:
+        return Plan(_PROOF_FIRST if plays_k_in_a_row(k) else _EXACT, timed)
+    if plays_k_in_a_row(k):
+        return Plan(_K_IN_A_ROW, Policy(exact=False, time_limit=GOMOKU_TIME_LIMIT))
+    return Plan(None, timed)
 
 
 def _mnk_game(name: str) -> Any:
@@ -112,13 +169,7 @@ def _is_connect4(name: str) -> bool:
 def _mnk_solver(name: str) -> tuple[str, str] | None:
     """(module, class) of the engine of an m,n,k game, or None (negamax)."""
     game = _mnk_game(name)
-    if game is None or game.size <= NEGAMAX_CELLS:
-        return None
-    if game.size <= EXACT_MNK_CELLS:
-        return ("unbeatable.solvers.mnk.exact", "ExactEngine")
-    if 4 <= game.k <= 6:
-        return ("unbeatable.solvers.mnk.engine", "GomokuEngine")
-    return None
+    return None if game is None else mnk_plan(game).engine
 
 
 #: The entry-point group where plug-ins register engines for their games.
@@ -179,11 +230,22 @@ def policy(name: str) -> Policy:
     game = _mnk_game(name)
     if game is None:  # a plug-in's engine may say its own
         own = getattr(_plugin_engine(name), "policy", None)
-        return Policy(*own) if own is not None else EXACT
-    if game.size <= NEGAMAX_CELLS:
-        return EXACT
-    big = game.k >= 4 and game.size > EXACT_MNK_CELLS
-    return Policy(exact=False, time_limit=GOMOKU_TIME_LIMIT if big else MNK_TIME_LIMIT)
+        if own is not None:
+            return Policy(*own)
+        return PLUGIN_POLICY if _is_plugin_game(name) else EXACT
+    return mnk_plan(game).policy
+
+
+def _is_plugin_game(name: str) -> bool:
+    """Whether ``name`` is a game an installed plug-in registered (a game
+    object passed to the api, Nim say, or a textbook tree is none)."""
+    from unbeatable.games import is_built_in, plugins
+
+    if is_built_in(name):
+        return False
+    found = plugins()
+    family, colon, _ = name.partition(":")
+    return family in found.families if colon else name in found.named
 
 
 def _solver(name: str) -> tuple[str, str, bool] | None:
@@ -254,9 +316,12 @@ def use_book(name: str, book: Any) -> Any:
 __all__ = [
     "ENGINE_GROUP",
     "EXACT",
+    "Plan",
     "Policy",
     "book_builder",
     "has_specialised_engine",
+    "mnk_plan",
+    "plays_k_in_a_row",
     "policy",
     "specialised_engine",
     "use_book",
