@@ -647,10 +647,15 @@ def choose_move(
     return choose(best, seen, level, rng or random_module.Random())
 
 
-def quick_move(game: str | Game[Any, Any], position: Any) -> MoveValue | None:
+def quick_move(
+    game: str | Game[Any, Any], position: Any, time_limit: float | None = None
+) -> MoveValue | None:
     """A move found at once without the game's engine (None if the game is
     over): the obvious one (a win in one, the block of a lone threat: see
-    :func:`analysis.obvious`), else the most resisting in the game's order.
+    :func:`analysis.obvious`), else, of the moves read within ``time_limit``
+    seconds in the most resisting order (:func:`analysis.resisting`), the one
+    after which the game's static evaluation is best for the mover (the first
+    in that order when no time is given).
 
     For a face that must answer before the engine is ready: the Gomocup
     brain while the k-in-a-row kernels compile after an install. It is no
@@ -662,7 +667,18 @@ def quick_move(game: str | Game[Any, Any], position: Any) -> MoveValue | None:
     forced = obvious(game, pos)
     if forced is not None:
         return move_value(game, pos, forced[0], forced[1] or UNKNOWN)
-    return move_value(game, pos, next(resisting(game, pos, moves)), UNKNOWN)
+    order = resisting(game, pos, moves)
+    best = next(order)
+    if time_limit is not None:
+        deadline = time.perf_counter() + time_limit
+        value = -game.evaluate(game.play(pos, best))
+        for move in order:
+            if time.perf_counter() >= deadline:
+                break
+            after = -game.evaluate(game.play(pos, move))
+            if after > value:
+                best, value = move, after
+    return move_value(game, pos, best, UNKNOWN)
 
 
 def set_up(game: str | Game[Any, Any], cells: str, to_move: str) -> Any:
