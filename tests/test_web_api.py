@@ -590,6 +590,7 @@ def test_openapi_documents_every_endpoint(web_client: TestClient) -> None:
     assert set(spec["paths"]) == {
         "/api/health",
         "/api/games",
+        "/api/games/{name}",
         "/api/analyze",
         "/api/move",
         "/api/position",
@@ -855,9 +856,15 @@ DOCUMENTED_BY: dict[Any, type[BaseModel]] = {
     api.Turn: models.MoveResponse,
     api.TreeNode: models.TreeNode,
     api.TracedTree: models.TracedTree,
+    api.TraceStep: models.TraceStep,
     api.Solution: models.Solution,
     api.Analysis: models.Analysis,
     api.MoveValue: models.MoveValue,
+    api.Explanation: models.Explanation,
+    api.Group: models.Group,
+    api.Mark: models.Mark,
+    api.Forbidden: models.Forbidden,
+    api.Note: models.Note,
 }
 #: Properties that ``to_dict()`` writes beside the fields.
 WRITTEN_PROPERTIES = {api.Turn: ("position", "status"), api.TreeNode: ("pruned",)}
@@ -865,19 +872,39 @@ WRITTEN_PROPERTIES = {api.Turn: ("position", "status"), api.TreeNode: ("pruned",
 IN_JSON_ONLY: dict[Any, dict[str, Any]] = {
     # A move is sent as its location (MoveValue.ref()); its value is in the analysis.
     api.Turn: {"move": models.MoveRef},
-    api.Analysis: {"best": models.MoveRef | None, "line": list[str]},
+    # The web adds the explanation in the game's words (api.explain) to an
+    # analysis, and a move's notes from it (the page has no rules to tell).
+    api.Analysis: {
+        "best": models.MoveRef | None,
+        "line": list[str],
+        "explanation": models.Explanation | None,
+    },
     # A move's coordinates are the game's own fields, flattened into the move;
-    # the web adds the name of a threat win (the page has no rules to tell).
-    api.MoveValue: {"row": int | None, "col": int, "threat": str | None},
+    # the web adds the name of a threat win and the move's notes.
+    api.MoveValue: {
+        "row": int | None,
+        "col": int,
+        "threat": str | None,
+        "notes": list[models.Note] | None,
+    },
     # Infinite alpha and beta are written as strings: JSON has no infinity.
     api.TreeNode: {
+        "alpha": float | typing.Literal["inf", "-inf"] | None,
+        "beta": float | typing.Literal["inf", "-inf"] | None,
+    },
+    api.TraceStep: {
+        "v": float | typing.Literal["inf", "-inf"],
         "alpha": float | typing.Literal["inf", "-inf"] | None,
         "beta": float | typing.Literal["inf", "-inf"] | None,
     },
 }
 #: Fields that stay in Python: position and move objects as the rules hold them,
 #: and the game's coordinates (written above as their own fields).
-NOT_IN_JSON = {api.Turn: ("after",), api.MoveValue: ("raw", "fields")}
+NOT_IN_JSON = {
+    api.Turn: ("after",),
+    api.MoveValue: ("raw", "fields"),
+    api.Explanation: ("notes",),  # written on the analysis' moves
+}
 
 
 def _library_json(kind: Any) -> dict[str, Any]:
