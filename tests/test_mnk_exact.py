@@ -1,4 +1,4 @@
-"""The exact m,n,k engine (boards of at most 25 cells): the same values as the
+"""The exact m,n,k engine (boards of at most 36 cells): the same values as the
 generic negamax, moves that keep them, known results from the empty board,
 limits honoured, safe to share between threads."""
 
@@ -156,8 +156,8 @@ def test_win_in_one_and_forced_block() -> None:
 
 
 def test_bigger_boards_are_refused() -> None:
-    with pytest.raises(ValueError, match="at most 25 cells"):
-        ExactEngine(MNKGame(5, 6, 4))
+    with pytest.raises(ValueError, match="at most 36 cells"):
+        ExactEngine(MNKGame(6, 7, 4))
 
 
 class Countdown(threading.Event):

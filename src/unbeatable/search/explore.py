@@ -17,6 +17,12 @@ textbook), as in the textbook pictures; :func:`trace` also gives each move's
 value from the view of the player making it (``result``/``plies``), as
 analysis does. The answer is a :class:`TracedTree` of :class:`TreeNode`:
 moves and positions in the game's notation, ready to show or to send.
+
+The walk is also recorded line by line: the tree carries the algorithm's
+pseudocode (:func:`pseudocode`, the textbook's MAX-VALUE and MIN-VALUE) and
+the :class:`TraceStep` each line run made, with v, alpha and beta after it,
+so that a face can show the line the walk is on without a second copy of the
+algorithm. The replays below are written line for line as that pseudocode.
 """
 
 from __future__ import annotations
@@ -44,6 +50,18 @@ CUTOFFS: tuple[Cutoff, ...] = get_args(Cutoff)
 #: Whether alpha-beta's value at a node is only a bound: at least (``lower``,
 #: it cut off: MIN avoids the node) or at most (``upper``: MAX avoids it).
 Bound = Literal["lower", "upper"]
+#: What one line of the pseudocode did, as a step of the walk: ``enter`` (a
+#: node's v starts at -inf or +inf), ``terminal`` (a finished game or a
+#: textbook leaf returns its utility), ``cutoff`` (a position at the depth
+#: limit returns its estimate or solved value), ``update`` (v takes in a
+#: child's value), ``pass``/``cut`` (alpha-beta's test: go on, or return at
+#: once), ``alpha``/``beta`` (the window narrows), ``return`` (every child
+#: seen) and ``result`` (the search answers the root's value).
+StepKind = Literal[
+    "enter", "terminal", "cutoff", "update", "pass", "cut", "alpha", "beta", "return", "result"
+]
+#: Which function of the pseudocode runs a line.
+Function = Literal["SEARCH", "MAX", "MIN"]
 
 
 class TreeNode(NamedTuple):
@@ -122,6 +140,104 @@ class TreeNode(NamedTuple):
         return data
 
 
+class TraceStep(NamedTuple):
+    """One line of the pseudocode as the walk ran it."""
+
+    #: The line run, 1 for the first of :attr:`TracedTree.pseudocode`.
+    line: int
+    does: StepKind
+    #: The node whose MAX-VALUE or MIN-VALUE ran it (its ``order``).
+    node: int
+    #: v in that call after the line (at ``result``: the root's value).
+    v: float
+    #: Alpha and beta in that call after the line (None with minimax).
+    alpha: float | None
+    beta: float | None
+    #: With ``update``: the child whose value came back (its ``order``).
+    child: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Infinities written ``"inf"``/``"-inf"``, as on the nodes."""
+        return {
+            "line": self.line,
+            "does": self.does,
+            "node": self.node,
+            "v": _number(self.v),
+            "alpha": None if self.alpha is None else _number(self.alpha),
+            "beta": None if self.beta is None else _number(self.beta),
+            "child": self.child,
+        }
+
+
+class Pseudocode(NamedTuple):
+    """The algorithm as the textbook writes it, and where each step is."""
+
+    lines: tuple[str, ...]
+    #: (function, what the step does) -> its line, 1-based; ``pass`` and
+    #: ``cut`` share the line of the test.
+    at: dict[tuple[Function, StepKind], int]
+
+
+#: The pseudocode's symbols, by name (ruff would read a Greek alpha as an "a").
+_A, _B = "\N{GREEK SMALL LETTER ALPHA}", "\N{GREEK SMALL LETTER BETA}"
+_LOW, _HIGH = "\N{MINUS SIGN}\N{INFINITY}", "+\N{INFINITY}"
+_GETS, _AT_LEAST, _AT_MOST = (
+    "\N{LEFTWARDS ARROW}",
+    "\N{GREATER-THAN OR EQUAL TO}",
+    "\N{LESS-THAN OR EQUAL TO}",
+)
+
+
+def pseudocode(algorithm: TreeAlgorithm, cutoff: Cutoff | None = None) -> Pseudocode:
+    """Minimax or alpha-beta in the textbook's pseudocode (MAX-VALUE and
+    MIN-VALUE calling each other; Russell and Norvig's names), with the
+    depth limit's line when the tree has one (``cutoff``: how a position
+    there is valued). :class:`_Walk` runs it line for line. Alpha-beta's
+    MAX-VALUE reads::
+
+        function MAX-VALUE(state, a, b)
+          if IS-TERMINAL(state) then return UTILITY(state)
+          if IS-CUTOFF(state) then return EVAL(state)
+          v <- -inf
+          for each child of state do
+            v <- MAX(v, MIN-VALUE(child, a, b))
+            if v >= b then return v
+            a <- MAX(a, v)
+          return v
+
+    (with the Greek letters, arrows and infinities)."""
+    ab = algorithm == "alphabeta"
+    window = f", {_A}, {_B}" if ab else ""
+    search = "ALPHA-BETA-SEARCH" if ab else "MINIMAX-SEARCH"
+    lines: list[str] = [f"function {search}(state)"]
+    at: dict[tuple[Function, StepKind], int] = {}
+
+    def add(text: str, function: Function, *kinds: StepKind) -> None:
+        lines.append(text)
+        for kind in kinds:
+            at[function, kind] = len(lines)
+
+    add(f"  return MAX-VALUE(state{f', {_LOW}, {_HIGH}' if ab else ''})", "SEARCH", "result")
+    leaf = {"heuristic": "EVAL(state)", "exact": "SOLVED-VALUE(state)"}
+    sides: tuple[tuple[Function, str, str, str, str, StepKind], ...] = (
+        ("MAX", "MIN", _LOW, f"v {_AT_LEAST} {_B}", f"{_A} {_GETS} MAX({_A}, v)", "alpha"),
+        ("MIN", "MAX", _HIGH, f"v {_AT_MOST} {_A}", f"{_B} {_GETS} MIN({_B}, v)", "beta"),
+    )
+    for me, other, start, test, narrow, narrows in sides:
+        lines.append(f"function {me}-VALUE(state{window})")
+        add("  if IS-TERMINAL(state) then return UTILITY(state)", me, "terminal")
+        if cutoff is not None:
+            add(f"  if IS-CUTOFF(state) then return {leaf[cutoff]}", me, "cutoff")
+        add(f"  v {_GETS} {start}", me, "enter")
+        lines.append("  for each child of state do")
+        add(f"    v {_GETS} {me}(v, {other}-VALUE(child{window}))", me, "update")
+        if ab:
+            add(f"    if {test} then return v", me, "pass", "cut")
+            add(f"    {narrow}", me, narrows)
+        add("  return v", me, "return")
+    return Pseudocode(tuple(lines), at)
+
+
 class TracedTree(NamedTuple):
     """A tree as minimax or alpha-beta walked it (``unbeatable tree``,
     ``POST /api/tree``)."""
@@ -143,6 +259,11 @@ class TracedTree(NamedTuple):
     #: finished game).
     evaluation: str | None = None
     estimate_bound: int | None = None
+    #: The walk's algorithm in pseudocode, one line each, and the walk line
+    #: by line: every node entered, every child's value taken in, every test
+    #: and every return, in the order it ran.
+    pseudocode: tuple[str, ...] = ()
+    steps: tuple[TraceStep, ...] = ()
 
     @property
     def cutoffs(self) -> int:
@@ -165,6 +286,8 @@ class TracedTree(NamedTuple):
             nodes=self.nodes,
             visited=self.visited,
             root=self.root.to_dict(),
+            pseudocode=list(self.pseudocode),
+            steps=[step.to_dict() for step in self.steps],
         )
         return data
 
@@ -197,6 +320,8 @@ class Node:
     alpha: float | None = None
     beta: float | None = None
     best: bool = False
+    #: A finished game (a textbook leaf), not a position at the depth limit.
+    terminal: bool = False
 
     @property
     def pruned(self) -> bool:
@@ -218,14 +343,18 @@ def game_tree(
     alphabeta: bool = False,
     max_nodes: int = MAX_NODES,
     beyond: int = 0,
-) -> Node:
-    """The traced tree below ``position``, ``depth`` plies deep.
+    cutoff: Cutoff | None = None,
+) -> tuple[Node, Pseudocode, list[TraceStep]]:
+    """The traced tree below ``position``, ``depth`` plies deep, with the
+    pseudocode of the walk and its steps, line by line.
 
     ``leaf_value(position, ply)`` scores a position at the depth limit that is
     not finished (root player's view, depth-aware like ``game.utility``); a
     finished game's score is pushed ``beyond`` further from 0, above every
-    estimate ``leaf_value`` may give. Raises :class:`TreeTooLarge` before any
-    work if the tree would have more than ``max_nodes`` nodes.
+    estimate ``leaf_value`` may give. ``cutoff`` names how the depth limit's
+    positions are valued, for the pseudocode (None: a textbook tree, whose
+    leaves are all finished). Raises :class:`TreeTooLarge` before any work if
+    the tree would have more than ``max_nodes`` nodes.
     """
     if depth < 0:
         raise GameError(f"depth must be 0 or more, got {depth}")
@@ -234,12 +363,11 @@ def game_tree(
     maximiser = game.to_move(position)
     _score(game, root, leaf_value, maximiser, beyond)
     _mark_best(game, root, maximiser)
-    counter = [0]
-    if alphabeta:
-        _alphabeta(game, root, maximiser, -math.inf, math.inf, counter)
-    else:
-        _minimax(game, root, counter)
-    return root
+    code = pseudocode("alphabeta" if alphabeta else "minimax", cutoff)
+    walk = _Walk(game, maximiser, code)
+    value = walk.alphabeta(root, -math.inf, math.inf) if alphabeta else walk.minimax(root)
+    walk.step("result", root, "SEARCH", value)
+    return root, code, walk.steps
 
 
 def _expand(game: Game[Any, Any], node: Node, depth: int, limit: int, seen: list[int]) -> None:
@@ -262,6 +390,7 @@ def _score(
 ) -> float:
     """Fill every node's minimax value (the root player's view)."""
     if game.is_terminal(node.position):
+        node.terminal = True
         value = game.utility(node.position, node.ply)
         if value:
             value += beyond if value > 0 else -beyond
@@ -296,59 +425,100 @@ def _mark_best(game: Game[Any, Any], node: Node, maximiser: str) -> None:
             return
 
 
-def _minimax(game: Game[Any, Any], node: Node, counter: list[int]) -> float:
-    counter[0] += 1
-    node.order = counter[0]
-    for child in node.children:
-        _minimax(game, child, counter)
-    node.value = node.minimax
-    node.known_at = counter[0]
-    return node.minimax
+class _Walk:
+    """Minimax or alpha-beta replayed over the built tree, line for line as
+    :func:`pseudocode` writes it: each line run is a :class:`TraceStep`, and
+    every node gets its entry order, alpha and beta then, the value returned
+    and whether it is only a bound."""
 
+    def __init__(self, game: Game[Any, Any], maximiser: str, code: Pseudocode) -> None:
+        self.game = game
+        self.maximiser = maximiser
+        self.code = code
+        self.entered = 0
+        self.steps: list[TraceStep] = []
 
-def _alphabeta(
-    game: Game[Any, Any],
-    node: Node,
-    maximiser: str,
-    alpha: float,
-    beta: float,
-    counter: list[int],
-) -> float:
-    """Textbook alpha-beta (MAX raises alpha, MIN lowers beta) over the built
-    tree; children it never enters stay pruned."""
-    counter[0] += 1
-    node.order, node.alpha, node.beta = counter[0], alpha, beta
-    low, high = alpha, beta
-    if not node.children:
-        value = node.minimax
-    elif game.to_move(node.position) == maximiser:
-        value = -math.inf
-        for i, child in enumerate(node.children):
-            value = max(value, _alphabeta(game, child, maximiser, alpha, beta, counter))
-            if value >= beta:
-                if i + 1 < len(node.children):
-                    node.bound = "lower"  # the rest cannot matter: MIN avoids this node
-                break
-            alpha = max(alpha, value)
-    else:
-        value = math.inf
-        for i, child in enumerate(node.children):
-            value = min(value, _alphabeta(game, child, maximiser, alpha, beta, counter))
-            if value <= alpha:
-                if i + 1 < len(node.children):
-                    node.bound = "upper"  # MAX avoids this node
-                break
-            beta = min(beta, value)
-    if node.bound is None and any(child.bound is not None for child in node.children):
-        # Every child was examined, but a child's value was only a bound: so
-        # is this one, when it lies outside the window the node was given.
-        if value <= low:
-            node.bound = "upper"
-        elif value >= high:
-            node.bound = "lower"
-    node.value = value
-    node.known_at = counter[0]
-    return value
+    def step(
+        self,
+        does: StepKind,
+        node: Node,
+        function: Function,
+        v: float,
+        alpha: float | None = None,
+        beta: float | None = None,
+        child: Node | None = None,
+    ) -> None:
+        line = self.code.at[function, does]
+        assert node.order is not None
+        below = None if child is None else child.order
+        self.steps.append(TraceStep(line, does, node.order, v, alpha, beta, below))
+
+    def enter(self, node: Node) -> Function:
+        """Count the node in; the function that runs it (MAX-VALUE where the
+        root player moves)."""
+        self.entered += 1
+        node.order = self.entered
+        return "MAX" if self.game.to_move(node.position) == self.maximiser else "MIN"
+
+    def minimax(self, node: Node) -> float:
+        me = self.enter(node)
+        if not node.children:
+            value = node.minimax
+            self.step("terminal" if node.terminal else "cutoff", node, me, value)
+        else:
+            value = -math.inf if me == "MAX" else math.inf
+            self.step("enter", node, me, value)
+            for child in node.children:
+                got = self.minimax(child)
+                value = max(value, got) if me == "MAX" else min(value, got)
+                self.step("update", node, me, value, child=child)
+            self.step("return", node, me, value)
+        node.value = value
+        node.known_at = self.entered
+        return value
+
+    def alphabeta(self, node: Node, alpha: float, beta: float) -> float:
+        """Textbook alpha-beta (MAX raises alpha, MIN lowers beta); children
+        it never enters stay pruned."""
+        me = self.enter(node)
+        node.alpha, node.beta = alpha, beta
+        low, high = alpha, beta
+        if not node.children:
+            value = node.minimax
+            self.step("terminal" if node.terminal else "cutoff", node, me, value, alpha, beta)
+        else:
+            value = -math.inf if me == "MAX" else math.inf
+            self.step("enter", node, me, value, alpha, beta)
+            for i, child in enumerate(node.children):
+                got = self.alphabeta(child, alpha, beta)
+                value = max(value, got) if me == "MAX" else min(value, got)
+                self.step("update", node, me, value, alpha, beta, child)
+                if value >= beta if me == "MAX" else value <= alpha:
+                    if i + 1 < len(node.children):
+                        # The rest cannot matter: MIN above avoids this node
+                        # (at least value), or MAX does (at most value).
+                        node.bound = "lower" if me == "MAX" else "upper"
+                    self.step("cut", node, me, value, alpha, beta)
+                    break
+                self.step("pass", node, me, value, alpha, beta)
+                if me == "MAX":
+                    alpha = max(alpha, value)
+                    self.step("alpha", node, me, value, alpha, beta)
+                else:
+                    beta = min(beta, value)
+                    self.step("beta", node, me, value, alpha, beta)
+            else:
+                self.step("return", node, me, value, alpha, beta)
+        if node.bound is None and any(child.bound is not None for child in node.children):
+            # Every child was examined, but a child's value was only a bound: so
+            # is this one, when it lies outside the window the node was given.
+            if value <= low:
+                node.bound = "upper"
+            elif value >= high:
+                node.bound = "lower"
+        node.value = value
+        node.known_at = self.entered
+        return value
 
 
 def trace(
@@ -408,13 +578,14 @@ def trace(
         won = (node.minimax > 0) == viewer_is_max
         return Outcome("win" if won else "loss", remaining + extra)
 
-    root = game_tree(
+    root, code, steps = game_tree(
         game,
         position,
         depth,
         leaf_value if evaluation is None else estimate,
         alphabeta=algorithm == "alphabeta",
         beyond=beyond,
+        cutoff=cutoff,
     )
     return TracedTree(
         game=game.name,
@@ -427,6 +598,8 @@ def trace(
         cutoff=cutoff,
         evaluation=None if evaluation is None else evaluation.rule,
         estimate_bound=None if evaluation is None else evaluation.bound,
+        pseudocode=code.lines,
+        steps=tuple(steps),
     )
 
 
@@ -435,11 +608,16 @@ def trace_textbook(shape: Tree, algorithm: TreeAlgorithm = "minimax") -> TracedT
     scores (:class:`ExplicitTree`), MAX to move at the root. Its nodes have no
     ``result`` or ``plies``: there is no game to win, only scores."""
     game = ExplicitTree(shape)
-    root = game_tree(
+    root, code, steps = game_tree(
         game, (), MAX_DEPTH, lambda _p, _ply: (0.0, True), alphabeta=algorithm == "alphabeta"
     )
     return TracedTree(
-        algorithm=algorithm, nodes=root.count(), visited=visited(root), root=_frozen(game, root)
+        algorithm=algorithm,
+        nodes=root.count(),
+        visited=visited(root),
+        root=_frozen(game, root),
+        pseudocode=code.lines,
+        steps=tuple(steps),
     )
 
 

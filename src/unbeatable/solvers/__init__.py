@@ -116,7 +116,7 @@ class Plan(NamedTuple):
 
 def plays_k_in_a_row(k: int) -> bool:
     """Whether the k-in-a-row engine plays boards of ``k`` in a row."""
-    return K_IN_A_ROW_FROM <= k and (K_IN_A_ROW_UNTIL is None or k <= K_IN_A_ROW_UNTIL)
+    return k >= K_IN_A_ROW_FROM and (K_IN_A_ROW_UNTIL is None or k <= K_IN_A_ROW_UNTIL)
 
 
 def mnk_plan(game: Any) -> Plan:

@@ -481,6 +481,20 @@ class TreeNode(BaseModel):
     children: list[TreeNode]
 
 
+class TraceStep(BaseModel):
+    """One line of the walk's pseudocode as it ran."""
+
+    line: int = Field(description="The line run, 1 for the first of pseudocode.")
+    does: Literal[
+        "enter", "terminal", "cutoff", "update", "pass", "cut", "alpha", "beta", "return", "result"
+    ] = Field(description="What the line did.")
+    node: int = Field(description="The order of the node whose function ran it.")
+    v: float | Infinity = Field(description="v in that call after the line.")
+    alpha: float | Infinity | None = Field(description="Alpha then (null with minimax).")
+    beta: float | Infinity | None = Field(description="Beta then (null with minimax).")
+    child: int | None = Field(description="With update: the child whose value came back.")
+
+
 class TracedTree(BaseModel):
     """A tree as minimax or alpha-beta walked it."""
 
@@ -501,3 +515,5 @@ class TracedTree(BaseModel):
         default=None,
         description="With heuristic leaves: no estimate exceeds it (in absolute value).",
     )
+    pseudocode: list[str] = Field(description="The walk's algorithm, one line each.")
+    steps: list[TraceStep] = Field(description="The walk, line by line, in the order it ran.")

@@ -1,4 +1,4 @@
-"""ExactEngine: the exact solver of small m,n,k boards (at most 25 cells).
+"""ExactEngine: the exact solver of small m,n,k boards (at most 36 cells).
 
 The generic negamax solves 4x4 four-in-a-row in seconds but not 5x5 in
 minutes; this engine searches the same game tree with bitboards in a
@@ -16,16 +16,22 @@ most threatening and central move proven good, not the first in board
 order; analysis ranks every move itself).
 
 Searches run in slices of :data:`SLICE` nodes, resumed where they stopped,
-and the limits (deadline, stop switch) are checked between slices: a stopped
-search ends within milliseconds and answers ``unknown`` with the ordering's
-favourite move. The kernel releases the GIL; each thread has its own stacks,
-and the engine's table (bounds only, each entry one self-checking word) is
-shared by all of them.
+with or without limits: between slices the limits (deadline, stop switch)
+are checked, the progress is reported (nodes, and the window the score is
+known to lie in, in the game's units) and Python gets the thread back, so
+Ctrl-C ends even an unlimited proof within milliseconds. A stopped search
+answers ``unknown`` with the ordering's favourite move. The kernel releases
+the GIL; each thread has its own stacks, and the engine's table (bounds
+only, each entry one self-checking word) is shared by all of them.
 
 No opening book is needed: 5x5 four-in-a-row is proved a draw from the
-empty board in about 25,000 nodes, and the slowest position with one or two
-stones takes under half a second from an empty table (see
-``benchmarks/mnk_exact.py``), far inside a move's budget.
+empty board in about 25,000 nodes, 6x5 a first-player win in 11 plies in
+about 13,000, and every board of at most 31 cells from any position within
+a second (see ``benchmarks/mnk_exact.py``), inside a move's budget. Boards
+of 32-36 cells fit the kernel too, but some of their proofs take minutes
+(4x9 four in a row) or more: the solver registry gives those boards to
+:class:`~unbeatable.solvers.mnk.proof_first.ProofFirstEngine`, which plays
+within a budget with the k-in-a-row engine when the proof does not come.
 """
 
 from __future__ import annotations
@@ -39,14 +45,23 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
-from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, SearchTimeout, Solved
+from unbeatable.search.engine import (
+    UNKNOWN,
+    UNLIMITED,
+    Limits,
+    Outcome,
+    Progress,
+    SearchTimeout,
+    Solved,
+)
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-#: Largest board this engine solves.
-MAX_CELLS = 25
-#: Nodes per slice of a limited search (a few ms): how often limits are checked.
+#: Largest board this engine solves (the kernel's ``MAX_CELLS``: its keys' width).
+MAX_CELLS = 36
+#: Nodes per slice of a search (a few ms): how often limits are checked,
+#: progress reported and Ctrl-C let in.
 SLICE = 20_000
 _UNLIMITED_NODES = 1 << 62
 #: Node budget of :meth:`ExactEngine.guess` (a few ms), with a table of its own.
@@ -168,9 +183,10 @@ class _Scratch(threading.local):
 
 
 class _Run:
-    """One query's state: its limits, nodes and scratch."""
+    """One query's state: its limits, nodes and scratch, and the window the
+    score is known to lie in (the kernel's units) for the progress reports."""
 
-    __slots__ = ("limits", "max_nodes", "nodes", "scratch", "table")
+    __slots__ = ("limits", "max_nodes", "nodes", "scratch", "table", "window")
 
     def __init__(
         self, limits: Limits, scratch: _Scratch, table: Table, max_nodes: int | None = None
@@ -181,10 +197,11 @@ class _Run:
         self.table = table
         #: A fixed node budget for the whole query (a guess), or None.
         self.max_nodes = max_nodes
+        self.window: tuple[int, int] | None = None
 
 
 class ExactEngine:
-    """Exact solver of an m,n,k game of at most 25 cells (the Engine protocol).
+    """Exact solver of an m,n,k game of at most 36 cells (the Engine protocol).
 
     ``table_entries``: size of the transposition table (allocated at the
     first search; by default :func:`default_table_entries`). ``without``
@@ -272,8 +289,8 @@ class ExactEngine:
 
     def _search(self, run: _Run, position: MNKPosition, alpha: int, beta: int) -> tuple[int, int]:
         """One fail-soft null-window (or any) search: (value, the root's move),
-        in resumable slices with the limits checked before each; raises
-        :class:`SearchTimeout` once they expire."""
+        in resumable slices with the limits checked and the progress reported
+        between them; raises :class:`SearchTimeout` once the limits expire."""
         kernel = _kernel()
         g = self.geometry
         s = run.scratch
@@ -282,16 +299,19 @@ class ExactEngine:
         stats[kernel.NODES] = 0
         stats[kernel.GENERATION] = run.table.generation
         stats[kernel.STONES] = stones
-        bounded = run.limits.bounded or run.max_nodes is not None
         allowed = _UNLIMITED_NODES if run.max_nodes is None else run.max_nodes - run.nodes
+        report = run.limits.progress
+        reported = 0
         resume = False
         try:
             while True:
                 done = int(stats[kernel.NODES])
+                if report is not None and done > reported:
+                    report(self._progress(position, done - reported, run.window))
+                    reported = done
                 if done >= allowed or (run.limits.bounded and run.limits.expired()):
                     raise SearchTimeout(f"limits reached after {done:,} nodes")
-                step = min(SLICE, allowed - done) if bounded else allowed
-                stats[kernel.BUDGET] = done + step
+                stats[kernel.BUDGET] = done + min(SLICE, allowed - done)
                 value = kernel.search(
                     me,
                     opp,
@@ -312,7 +332,26 @@ class ExactEngine:
                     return int(value), int(stats[kernel.ROOT_MOVE])
                 resume = True
         finally:
-            run.nodes += int(stats[kernel.NODES])
+            done = int(stats[kernel.NODES])
+            run.nodes += done
+            if report is not None and done > reported:
+                report(self._progress(position, done - reported, run.window))
+
+    def _progress(
+        self, position: MNKPosition, nodes: int, window: tuple[int, int] | None
+    ) -> Progress:
+        """A progress report: ``nodes``, and the kernel's score window in the
+        game's score units (the faces show those), when a distance is asked."""
+        if window is None:
+            return Progress(nodes)
+        low, high = (self._game_score(position, bound) for bound in window)
+        return Progress(nodes, low, high)
+
+    def _game_score(self, position: MNKPosition, score: int) -> int:
+        """The game's score (:meth:`MNKGame.score`) of a kernel score: the two
+        scales order outcomes alike, so a bound maps to a bound."""
+        outcome = self._outcome(position, score, weak=False)
+        return self.game.score(position, outcome.result, outcome.plies or 0)
 
     def _score(self, run: _Run, position: MNKPosition, weak: bool) -> tuple[int, int]:
         """The exact score (weak: its sign) and a move keeping it, by
@@ -323,6 +362,7 @@ class ExactEngine:
         lo, hi = (-1, 1) if weak else (-left, left)
         keeper = -1
         while lo < hi:
+            run.window = None if weak else (lo, hi)
             if lo < 0 < hi:
                 med = 0
             elif hi == 0:
@@ -336,6 +376,7 @@ class ExactEngine:
                 lo = min(value, hi)
                 keeper = move
         if keeper < 0:  # the lowest score there could be: any move that reaches it
+            run.window = None if weak else (lo, lo)
             _, keeper = self._search(run, position, lo - 1, lo)
         return lo, keeper
 

@@ -1,9 +1,9 @@
-"""The compiled hot loop of the exact m,n,k solver (boards of at most 25 cells).
+"""The compiled hot loop of the exact m,n,k solver (boards of at most 36 cells).
 
 Everything here is numba ``@njit(cache=True, nogil=True)``, so searches in
 several threads run side by side, and all of it lives in this one file
 (numba's on-disk cache only notices changes to the file a function is defined
-in). Integers are ``int64`` throughout: a board of 25 cells fits twice over,
+in). Integers are ``int64`` throughout: a board of 36 cells fits with room,
 and no unsigned value ever meets a signed one (numba would make a float).
 
 Board and lines
@@ -70,17 +70,21 @@ Transposition table
 -------------------
 An ``int64`` array of a prime number ``P`` of slots. A position's key is its
 board read as a base-3 number (``x`` = 1, ``o`` = 2 in cell ``i``'s digit
-``3**i``): under ``3**25 < 2**40``, exact, and the same for either side's
+``3**i``): under ``3**36 < 2**58``, exact, and the same for either side's
 view. While few stones are down, the key is the smallest of the board's
 images under its symmetries (the image used is remembered, to turn the
 stored move back). The slot is ``key % P``; one entry packs, low bits
 first::
 
-    upper + 32 (6 bits) | lower + 32 (6) | move (5) | key // P (24) | generation (22)
+    upper + 32 (6 bits) | lower + 32 (6) | move (6) | key // P (37) | generation (8)
 
-Slot and quotient give back the whole key, so a hit is never a collision; the
-generation clears the table in O(1). An entry is one aligned word: threads
-sharing the table never see half of one, and bounds stay true for ever.
+Slot and quotient give back the whole key, so a hit is never a collision
+(``P`` is at least ``3**cells >> 37``: about a million slots on 36 cells);
+the generation clears the table in O(1). A bound past what its 6 bits hold
+is rounded the way that keeps it true, the fields' ends meaning "no bound"
+(a win scores at most ``cells + 2 - 2k``: past 31 only for k of 3 or less
+on boards over 31 cells). An entry is one aligned word: threads sharing the
+table never see half of one, and bounds stay true for ever.
 """
 
 from __future__ import annotations
@@ -88,14 +92,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-#: Largest board the kernel handles (5 bits name a cell; keys fit 40 bits).
-MAX_CELLS = 25
-#: A move field meaning "none".
-NO_MOVE = 31
-_OFFSET = 32
-#: Bits of a table entry's quotient and generation fields.
-QUOTIENT_BITS = 24
-MAX_GENERATION = (1 << 22) - 1
+#: Largest board the kernel handles: its base-3 keys fit 57 bits (3**36 <
+#: 2**58), a cell's bit an int64 with room to spare.
+MAX_CELLS = 36
+#: A move field meaning "none" (6 bits name a cell).
+NO_MOVE = 63
+#: A table entry's fields, low bits first: upper and lower bounds (6 bits
+#: each, stored plus _OFFSET), move (6), the key's quotient by the table's
+#: size, the generation.
+_SCORE_BITS = 6
+_SCORE_MASK = (1 << _SCORE_BITS) - 1
+_OFFSET = 1 << (_SCORE_BITS - 1)
+_MOVE_SHIFT = 2 * _SCORE_BITS
+_TAG_SHIFT = _MOVE_SHIFT + 6
+#: Bits of a table entry's quotient and generation fields (18 + 37 + 8 = 63).
+QUOTIENT_BITS = 37
+MAX_GENERATION = (1 << 8) - 1
 
 # Fields of ``geometry``.
 G_CELLS, G_K, G_FULL, G_LINES, G_SYMS, G_SYM_UNTIL, G_CHUNKS, G_RULES = range(8)
@@ -169,32 +181,53 @@ def table_key(
     return best, best_sym
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _bounds(entry: int) -> tuple[int, int]:
+    """(lower, upper) of an entry; a field at its extreme means no bound."""
+    lower = ((entry >> _SCORE_BITS) & _SCORE_MASK) - _OFFSET
+    upper = (entry & _SCORE_MASK) - _OFFSET
+    if lower == -_OFFSET:
+        lower = -99
+    if upper == _OFFSET - 1:
+        upper = 99
+    return lower, upper
+
+
 @njit(cache=True, nogil=True)
 def table_get(table: np.ndarray, gen: int, key: int) -> tuple[int, int, int]:
     """(lower, upper, move) stored for ``key``; (-99, 99, NO_MOVE) if none."""
     size = table.shape[0]
     entry = table[key % size]
-    if (entry >> 17) == ((gen << QUOTIENT_BITS) | (key // size)):
-        return ((entry >> 6) & 63) - _OFFSET, (entry & 63) - _OFFSET, (entry >> 12) & 31
+    if (entry >> _TAG_SHIFT) == ((gen << QUOTIENT_BITS) | (key // size)):
+        lower, upper = _bounds(entry)
+        return lower, upper, (entry >> _MOVE_SHIFT) & NO_MOVE
     return -99, 99, NO_MOVE
 
 
 @njit(cache=True, nogil=True)
 def table_put(table: np.ndarray, gen: int, key: int, lower: int, upper: int, move: int) -> None:
     """Store bounds (and a best move, or NO_MOVE) for ``key``, merged with
-    what the slot holds for the same key (the tighter bounds win)."""
+    what the slot holds for the same key (the tighter bounds win). A bound
+    past what a field holds is kept only if it stays true: a lower bound
+    rounded down, an upper bound rounded up (to "none" at the field's ends)."""
     size = table.shape[0]
     slot = key % size
     tag = (gen << QUOTIENT_BITS) | (key // size)
     entry = table[slot]
-    if (entry >> 17) == tag:
-        lower = max(lower, ((entry >> 6) & 63) - _OFFSET)
-        upper = min(upper, (entry & 63) - _OFFSET)
+    if (entry >> _TAG_SHIFT) == tag:
+        old_lower, old_upper = _bounds(entry)
+        lower = max(lower, old_lower)
+        upper = min(upper, old_upper)
         if move == NO_MOVE:
-            move = (entry >> 12) & 31
+            move = (entry >> _MOVE_SHIFT) & NO_MOVE
     lower = min(max(lower, -_OFFSET), _OFFSET - 1)
     upper = min(max(upper, -_OFFSET), _OFFSET - 1)
-    table[slot] = (tag << 17) | (move << 12) | ((lower + _OFFSET) << 6) | (upper + _OFFSET)
+    table[slot] = (
+        (tag << _TAG_SHIFT)
+        | (move << _MOVE_SHIFT)
+        | ((lower + _OFFSET) << _SCORE_BITS)
+        | (upper + _OFFSET)
+    )
 
 
 @njit(cache=True, nogil=True)
