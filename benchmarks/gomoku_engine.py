@@ -14,19 +14,34 @@ steps out, on the same positions and games:
    engine's score.
 3. **Threads** (``--part threads``, not in ``both``): the timed search on one
    thread and with a helper thread on a second core, on the suite's positions.
+4. **Speed** (``--part speed``, not in ``both``): nodes a second of one
+   thread, this checkout's engine against the engine of a git revision
+   (``--against REV``, default ``HEAD``, checked out in a temporary
+   worktree), side by side: each round times every suite position held to
+   ``--nodes`` nodes (the whole engine: proofs, then the main search), once
+   per engine, alternating which goes first, each in a fresh process with its
+   kernels already compiled; the median round of each and their ratio.
+   ``--rule`` plays the suite's stones under another rule set (the speed of
+   standard or renju; the revision must know the rule).
 
     python benchmarks/gomoku_engine.py                # both parts
     python benchmarks/gomoku_engine.py --games 10 --time-limit 0.5
     python benchmarks/gomoku_engine.py --part threads
+    python benchmarks/gomoku_engine.py --part speed --against 8ff1db3 --rounds 5
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from gomoku_strength import SUITE, load_suite
 from unbeatable.games import get_game
@@ -117,6 +132,85 @@ def threads(game: MNKGame, seconds: float) -> None:
     print(f"moves that differ: {', '.join(differ) or 'none'}")
 
 
+#: Run in a fresh process with ``PYTHONPATH`` at one tree's ``src``: times the
+#: positions (move lists on standard input) held to a number of nodes, using
+#: only what every version of the engine has.
+_TIMER = """
+import json, sys, time
+from unbeatable.games import get_game
+from unbeatable.solvers.mnk.engine import GomokuEngine
+game_name, nodes = sys.argv[1], int(sys.argv[2])
+game = get_game(game_name)
+engine = GomokuEngine(game)
+engine.warm_up()
+total_nodes, seconds = 0, 0.0
+for moves in json.load(sys.stdin):
+    pos = game.initial()
+    for cell in moves:
+        pos = game.play(pos, cell)
+    start = time.perf_counter()
+    total_nodes += engine.solve_nodes(pos, nodes).nodes
+    seconds += time.perf_counter() - start
+print(json.dumps({"nodes": total_nodes, "seconds": seconds}))
+"""
+
+
+def _time_tree(src: Path, game_name: str, cases: str, nodes: int) -> tuple[int, float]:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run(
+        [sys.executable, "-c", _TIMER, game_name, str(nodes)],
+        input=cases,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if done.returncode != 0:
+        sys.exit(f"timing the engine in {src} failed:\n{done.stderr.strip()[-2000:]}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return int(found["nodes"]), float(found["seconds"])
+
+
+def speed(game_name: str, against: str, nodes: int, rounds: int) -> None:
+    """Nodes a second of this checkout's engine and of ``against``'s, side by side."""
+    if not SUITE.exists():
+        print(f"no forced-win suite at {SUITE}: skipping the speed part")
+        return
+    cases = json.dumps([list(case.moves) for case in load_suite(SUITE)])
+    here = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as folder:
+        tree = Path(folder) / "tree"
+        subprocess.run(
+            ["git", "-C", str(here), "worktree", "add", "--detach", "-q", str(tree), against],
+            check=True,
+        )
+        try:
+            trees = {"this checkout": here / "src", against: tree / "src"}
+            timed: dict[str, list[tuple[int, float]]] = {name: [] for name in trees}
+            for src in trees.values():  # compile each once, untimed
+                _time_tree(src, game_name, json.dumps([]), nodes)
+            for r in range(rounds):
+                order = list(trees) if r % 2 == 0 else list(reversed(trees))
+                for name in order:
+                    timed[name].append(_time_tree(trees[name], game_name, cases, nodes))
+                    sys.stderr.write(f"round {r + 1} {name}: {timed[name][-1]}\n")
+        finally:
+            subprocess.run(
+                ["git", "-C", str(here), "worktree", "remove", "--force", str(tree)], check=False
+            )
+    print(
+        f"Speed: {len(json.loads(cases))} suite positions of {game_name}, {nodes:,} nodes each,"
+        f" one thread, {rounds} rounds (median round)"
+    )
+    print(f"{'engine':<16} {'nodes':>12} {'seconds':>9} {'nodes/s':>10}")
+    rates = {}
+    for name, runs in timed.items():
+        total, seconds = sorted(runs, key=lambda run: run[1])[len(runs) // 2]
+        rates[name] = total / seconds
+        print(f"{name:<16} {total:>12,} {seconds:>9.2f} {rates[name]:>10,.0f}")
+    print(f"this checkout / {against}: {rates['this checkout'] / rates[against]:.3f}")
+
+
 def opening(game: MNKGame, seed: int, stones: int) -> MNKPosition:
     rng = random.Random(seed)
     centre = [
@@ -183,8 +277,23 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=0.5, help="seconds a move")
     parser.add_argument("--proof-time", type=float, default=1.0, help="seconds a suite position")
     parser.add_argument("--stones", type=int, default=3, help="stones of each opening")
-    parser.add_argument("--part", choices=("both", "proofs", "strength", "threads"), default="both")
+    parser.add_argument(
+        "--part", choices=("both", "proofs", "strength", "threads", "speed"), default="both"
+    )
+    parser.add_argument("--against", default="HEAD", help="git revision the speed part compares")
+    parser.add_argument("--nodes", type=int, default=100_000, help="nodes a position (speed)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the speed part")
+    parser.add_argument(
+        "--rule",
+        choices=("freestyle", "standard", "renju"),
+        default="freestyle",
+        help="rule set of the speed part's game",
+    )
     args = parser.parse_args()
+    if args.part == "speed":
+        name = "gomoku" if args.rule == "freestyle" else f"gomoku:{args.rule},15"
+        speed(name, args.against, args.nodes, args.rounds)
+        return
     game = get_game("gomoku")
     assert isinstance(game, MNKGame)
     if args.part in ("both", "proofs"):

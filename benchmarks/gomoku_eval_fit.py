@@ -45,7 +45,7 @@ from gomoku_strength import position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of
-from unbeatable.solvers.mnk.patterns import C_B4, C_B4F3, C_F3F3, C_FIVE, C_FLEX4
+from unbeatable.solvers.mnk.patterns import C_B4, C_B4F3, C_F3F3, C_FIVE, C_FLEX4, DEAD
 
 #: Nodes a move for our side while collecting, and the share of random moves.
 OUR_NODES, RANDOM_SHARE = 8000, 0.12
@@ -136,8 +136,11 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
     f = np.zeros(len(NAMES))
     for side, p in enumerate((me, opp)):
-        f[10 * side : 10 * side + 10] = np.bincount(board.pat[p][:, near].ravel(), minlength=10)
-        f[20 + 8 * side : 28 + 8 * side] = np.bincount(board.cls[p, near], minlength=8)
+        # Freestyle's levels (dead to five) and classes (no forbidden one).
+        levels = board.pat[p][:, near].ravel().astype(np.int64) - DEAD
+        f[10 * side : 10 * side + 10] = np.bincount(levels, minlength=10)
+        classes = np.maximum(board.cls[p, near].astype(np.int64) - 1, 0)
+        f[20 + 8 * side : 28 + 8 * side] = np.bincount(classes, minlength=8)
     f[-1] = 1
     return f
 

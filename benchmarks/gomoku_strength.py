@@ -28,6 +28,13 @@ answer is a proven win, or Rapfi, searching the position after the move for
 the defender, proves the defender lost), then play on against Rapfi
 (``--suite-opponent``, equal time by default) and win.
 
+``--rule standard`` or ``--rule renju`` plays that rule set instead of
+freestyle (``gomoku:standard,15``, ``renju``): our side plays the game of that
+name, Rapfi is told the same rule (``INFO rule 1`` or ``4``), and a game ends
+with a five as the rule counts it (in renju a forbidden point is an illegal
+move, which forfeits the game). gomokubench plays freestyle only, so it is
+left out under another rule.
+
 Games are reproducible: every game's moves are printed as it ends, and
 ``--save FILE`` writes them all (plain move lists, or SGF if FILE ends in
 ``.sgf``); gomokubench's random first move is seeded per game (``--seed``)
@@ -39,6 +46,7 @@ Usage::
     python benchmarks/gomoku_strength.py --games 10 --save games.txt
     python benchmarks/gomoku_strength.py --opponents rapfi-d2,rapfi-t1000 --games 20
     python benchmarks/gomoku_strength.py --suite
+    python benchmarks/gomoku_strength.py --rule renju --opponents rapfi-d2,rapfi-d8 --games 20
 """
 
 from __future__ import annotations
@@ -68,7 +76,11 @@ from gomoku_refs import (
 from unbeatable import api
 from unbeatable.solvers.mnk.engine import GomokuEngine
 
-GAME = "gomoku"
+#: The game of each rule set (15x15) and the rule number Rapfi is told (``INFO rule``).
+GAMES = {"freestyle": "gomoku", "standard": "gomoku:standard,15", "renju": "renju"}
+RAPFI_RULES = {"freestyle": 0, "standard": 1, "renju": 4}
+#: The game played (``--rule`` sets it).
+GAME = GAMES["freestyle"]
 SUITE = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "forced_wins.txt"
 DEFAULT_OPPONENTS = (
     "gomokubench-standard",
@@ -101,6 +113,11 @@ class Player(Protocol):
     def move(self, moves: Sequence[int], seed: int) -> Played: ...
 
     def close(self) -> None: ...
+
+
+def rule_of(game: str) -> str:
+    """The rule set of one of :data:`GAMES`."""
+    return next(rule for rule, name in GAMES.items() if name == game)
 
 
 def position_of(rules: Any, moves: Sequence[int]) -> Any:
@@ -189,7 +206,8 @@ class Brain:
     def __init__(self, path: Path, budget: float) -> None:
         if not path.is_file():
             raise OpponentMissing(f"brain not found at {path}")
-        settings = [("rule", 0), ("timeout_match", 0), ("timeout_turn", round(budget * 1000))]
+        rule = ("rule", RAPFI_RULES[rule_of(GAME)])
+        settings = [rule, ("timeout_match", 0), ("timeout_turn", round(budget * 1000))]
         self.engine = GomocupEngine([str(path)], name=path.name, settings=settings)
         self.name, self.budget = path.name, budget
 
@@ -216,7 +234,8 @@ class RapfiPlayer:
         else:
             settings = [("timeout_match", 0), ("timeout_turn", amount)]
             self.timeout = amount / 1000 + 10
-        self.engine = rapfi(path, settings)
+        # (Sent after the harness's own "INFO rule 0", so this one counts.)
+        self.engine = rapfi(path, [("rule", RAPFI_RULES[rule_of(GAME)]), *settings])
         self.name = spec
 
     def new_game(self) -> None:
@@ -438,7 +457,9 @@ def run_matches(args: argparse.Namespace, budget: float | None) -> list[GameReco
     for bench in benches.values():
         bench.close()
     ours.close()
-    print(f"our side: {ours.name}; budget {budget} s a move; {args.games} games per opponent")
+    print(
+        f"{GAME}, our side: {ours.name}; budget {budget} s a move; {args.games} games per opponent"
+    )
     table(results, budget)
     return everything
 
@@ -560,8 +581,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--suite-opponent", default="rapfi-t1000", help="defender in --suite")
     parser.add_argument("--save", type=Path, help="write the games' moves (.sgf: as SGF)")
+    parser.add_argument(
+        "--rule", choices=tuple(GAMES), default="freestyle", help="rule set (default freestyle)"
+    )
     args = parser.parse_args(argv)
+    global GAME
+    GAME = GAMES[args.rule]
     args.opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
+    if args.rule != "freestyle":
+        args.opponents = [s for s in args.opponents if not s.startswith("gomokubench")]
+        if args.suite:
+            parser.error("--suite holds freestyle positions: not with --rule")
     for spec in [*args.opponents, args.suite_opponent]:
         if not valid_spec(spec):
             parser.error(f"unknown opponent {spec!r}")

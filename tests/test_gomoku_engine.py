@@ -65,9 +65,9 @@ def level(k: int, before: str, after: str) -> int:
     code = {".": 0, "x": 1, "o": 2, "#": 3}
     key = 0
     for i, ch in enumerate(before, start=1):
-        key |= code[ch] << (2 * slot(k, -i))
+        key |= code[ch] << (2 * slot(k - 1, -i))
     for i, ch in enumerate(after, start=1):
-        key |= code[ch] << (2 * slot(k, i))
+        key |= code[ch] << (2 * slot(k - 1, i))
     return int(levels[X_STONE - 1, key])
 
 

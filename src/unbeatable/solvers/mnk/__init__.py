@@ -2,10 +2,12 @@
 
 - :mod:`.exact` and :mod:`.exact_kernel`: exact solving of boards of at most
   25 cells (5x5 four in a row is a draw), bitboards in numba.
-- :mod:`.patterns`, :mod:`.kernel` and :mod:`.engine`: Gomoku and other big
-  boards with k = 4-6: line patterns kept up to date per cell, threat-space
-  search (continuous fours, threes) proving forced wins and losses, and
-  iterative-deepening principal-variation search for everything else.
+- :mod:`.patterns`, :mod:`.kernel` and :mod:`.engine`: Gomoku under its three
+  rule sets and every other big board with k of 4 or more: line patterns kept
+  up to date per cell (tabled up to k = 6, read off the board past it),
+  renju's forbidden points, threat-space search (continuous fours, threes)
+  proving forced wins and losses, and iterative-deepening principal-variation
+  search for everything else.
 
 Names are imported on first use, so that choosing an engine loads no numba.
 """

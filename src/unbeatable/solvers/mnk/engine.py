@@ -4,8 +4,8 @@ Past exact reach (Gomoku's 15x15 has about 3^225 positions), a strong
 player reads forcing sequences and otherwise plays good shape. So does
 :class:`GomokuEngine`, in this order, for the side to move:
 
-1. **Obvious moves**, at once: a five; two of the opponent's fours (lost);
-   the empty board (the centre).
+1. **Obvious moves**, at once: a five; two of the opponent's fours, or one
+   black may not block (lost); the empty board (the centre).
 2. **Continuous fours (VCF)**: a forced win where every move makes a four. The
    defender's replies are forced, so a win found is proven.
 3. **Threats (VCT)**: fours and threes, the defender trying every defence
@@ -22,9 +22,17 @@ Search state (board, counters, move buffers, history) is made per call and
 the transposition table is the process's, shared without locks, so one engine
 serves any number of threads (:meth:`GomokuEngine.configure` sizes the table
 and sets the threads of a timed search); the kernel runs without the GIL, and
-a watcher ends it at the deadline or when the stop switch is set. A win or loss proven by threat
-search is exact, its ``plies`` the length of the forced line found (the
-fastest win may be shorter: threat search does not look at quiet moves).
+a watcher ends it at the deadline or when the stop switch is set. A win or
+loss proven by threat search is exact, its ``plies`` the length of the forced
+line found (the fastest win may be shorter: threat search does not look at
+quiet moves).
+
+Rules: the game's :attr:`~unbeatable.games.mnk.MNKGame.rule` sets what a
+five is for each side (k or more; exactly k in standard Gomoku, and for
+renju's black), and in renju black's forbidden points are no move of black's
+anywhere in the search, so a four of white's that black may not block wins
+(:mod:`.kernel`). Any k of 4 or more: up to k = 6 the line patterns come
+from tables, past it they are read off the board (slower, same threats).
 """
 
 from __future__ import annotations
@@ -43,7 +51,16 @@ import numpy.typing as npt
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
 from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Result, Solved
 from unbeatable.solvers.mnk import kernel as K
-from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4, tables
+from unbeatable.solvers.mnk.patterns import (
+    C_FIVE,
+    C_FLEX4,
+    MAX_TABLE_REACH,
+    NCLASSES,
+    combinations,
+    kinds,
+    reach,
+    tables,
+)
 
 #: Transposition-table entries (two 8-byte words each: 16 MB), until
 #: :meth:`GomokuEngine.configure` says otherwise.
@@ -96,9 +113,18 @@ class _Geometry(NamedTuple):
     empty: Board
 
 
+def rule_of(game: MNKGame) -> str:
+    """The game's rule set: ``freestyle`` for every plain m,n,k-game."""
+    return str(getattr(game, "rule", "freestyle"))
+
+
 @cache
-def _geometry(rows: int, columns: int, k: int) -> _Geometry:
-    pad = k - 1
+def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geometry:
+    line_kinds = kinds(rule)
+    if rule == "renju" and k != 5:
+        raise ValueError(f"renju is five in a row, not {k}")
+    pad = reach(k, line_kinds)
+    direct = pad > MAX_TABLE_REACH  # lines too long to table: read off the board
     stride = columns + 2 * pad
     size = (rows + 2 * pad) * stride
     to_pad = np.array(
@@ -106,28 +132,35 @@ def _geometry(rows: int, columns: int, k: int) -> _Geometry:
     )
     to_cell = np.full(size, -1, dtype=np.int64)
     to_cell[to_pad] = np.arange(rows * columns)
-    levels, classes, values = tables(k)
+    if direct:
+        levels = np.zeros((2, 1), dtype=np.uint8)
+        classes, values = combinations(line_kinds)
+    else:
+        levels, classes, values = tables(k, rule)
     bd = np.full(size, K.WALL, dtype=np.int8)
     bd[to_pad] = K.EMPTY
-    # Fixed seeds (keys are reproducible), one per board and k: the games share
-    # one table, so each hashes into keys of its own, the empty board too.
-    rng = np.random.default_rng([20260517, rows, columns, k])
+    # Fixed seeds (keys are reproducible), one per board, k and rule set: the
+    # games share one table, so each hashes into keys of its own, the empty
+    # board too.
+    rules = ("freestyle", "standard", "renju").index(rule)
+    rng = np.random.default_rng([20260517, rows, columns, k, rules])
     zob = rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64)
     base = rng.integers(1, 2**63, size=1, dtype=np.int64).astype(np.uint64)
+    geo = [k, stride, pad, int(direct), int(rule == "renju"), *line_kinds]
     board = Board(
         bd=bd,
         key=np.zeros((4, size), dtype=np.int64),
         pat=np.zeros((2, 4, size), dtype=np.uint8),
         cls=np.zeros((2, size), dtype=np.uint8),
         val=np.zeros((2, size), dtype=np.int64),
-        ncls=np.zeros((2, 8), dtype=np.int64),
+        ncls=np.zeros((2, NCLASSES), dtype=np.int64),
         near=np.zeros(size, dtype=np.int16),
         h=base,
         offs=np.array([1, stride, stride + 1, stride - 1], dtype=np.int64),
-        geo=np.array([k, stride], dtype=np.int64),
+        geo=np.array(geo, dtype=np.int64),
         levels=levels,
         classes=classes,
-        values=values.astype(np.int64),
+        values=values,
         zob=zob,
         cells=to_pad,
     )
@@ -323,12 +356,38 @@ class _Helper:
 def board_of(game: MNKGame, cells: str) -> Board:
     """The kernel's arrays for a board of ``game`` (row-major ``x``/``o``/``.``):
     what the tests compare incremental updates against."""
-    return _Search(_geometry(game.rows, game.columns, game.k), cells, table=False).board
+    return _Search(
+        _geometry(game.rows, game.columns, game.k, rule_of(game)), cells, table=False
+    ).board
+
+
+#: The kernel's reasons (:func:`kernel.forbidden`) in the rules' words.
+REASONS = {
+    K.DOUBLE_THREE: "double three",
+    K.DOUBLE_FOUR: "double four",
+    K.OVERLINE_MOVE: "overline",
+}
+
+
+def forbidden_points(game: MNKGame, cells: str) -> dict[int, str]:
+    """Black's forbidden points on a board of ``game`` (renju; none under
+    other rules) as the kernel reads them, cell -> reason in the words of
+    :mod:`unbeatable.games.renju`, whose detector they must agree with."""
+    board = board_of(game, cells)
+    if board.geo[K.G_RENJU] == 0:
+        return {}
+    found = {}
+    for cell, mark in enumerate(cells):
+        if mark == EMPTY:
+            why = int(K.forbidden(board, board.cells[cell]))
+            if why != K.LEGAL:
+                found[cell] = REASONS[why]
+    return found
 
 
 def padded(game: MNKGame, cell: int) -> int:
     """The kernel's index of the game's cell ``cell``."""
-    return int(_geometry(game.rows, game.columns, game.k).to_pad[cell])
+    return int(_geometry(game.rows, game.columns, game.k, rule_of(game)).to_pad[cell])
 
 
 #: The steps that can be switched off (benchmarks measure what each is worth):
@@ -337,8 +396,9 @@ STEPS = ("vcf", "vct", "defend")
 
 
 class GomokuEngine:
-    """Strong play, and proofs of the wins it finds, for k in a row (k = 4-6)
-    on boards too big to solve: the Engine protocol of :mod:`unbeatable.search.engine`.
+    """Strong play, and proofs of the wins it finds, for k in a row (any k
+    of 4 or more; Gomoku's three rule sets, :attr:`MNKGame.rule`) on boards
+    too big to solve: the Engine protocol of :mod:`unbeatable.search.engine`.
 
     ``without`` names steps of :data:`STEPS` to leave out (for benchmarks).
     """
@@ -348,12 +408,14 @@ class GomokuEngine:
     ) -> None:
         if threads is not None and threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads}")
-        if not 4 <= game.k <= 6:
-            raise ValueError(f"the k-in-a-row engine plays k = 4-6, not {game.k}")
+        if game.k < 4:
+            raise ValueError(f"the k-in-a-row engine plays k of 4 or more, not {game.k}")
         unknown = set(without) - set(STEPS)
         if unknown:
             raise ValueError(f"unknown steps {sorted(unknown)} (known: {', '.join(STEPS)})")
         self.game = game
+        self.rule = rule_of(game)
+        kinds(self.rule)  # an unknown rule set is refused here, not at the first search
         self.without = frozenset(without)
         self.win_score = game.win_score
         #: Threads of a timed main search (the caller's worker and helpers).
@@ -362,7 +424,7 @@ class GomokuEngine:
     @property
     def geometry(self) -> _Geometry:
         """The board's layout and empty arrays (built, and numba loaded, on first use)."""
-        return _geometry(self.game.rows, self.game.columns, self.game.k)
+        return _geometry(self.game.rows, self.game.columns, self.game.k, self.rule)
 
     def __repr__(self) -> str:
         off = f", without={tuple(sorted(self.without))!r}" if self.without else ""
@@ -497,12 +559,16 @@ class GomokuEngine:
         # 1. The obvious.
         if ncls[me, C_FIVE] > 0:
             return proven("win", 1, K.first_of_class(board, me, C_FIVE))
-        if ncls[opp, C_FIVE] >= 2:
-            return proven("loss", 2, self._best_block(search, opp))
+        if ncls[opp, C_FIVE] > 0:
+            blocks = self._blocks(search, me)
+            if ncls[opp, C_FIVE] >= 2 or not blocks:  # two fives, or one black may not block
+                return proven("loss", 2, blocks[0] if blocks else self._any_move(search, me))
         if empties == 1:  # one cell left: play it (draw or a five, found above)
             return Solved(Outcome("draw", 1), 0, position.cells.index(EMPTY), True)
         if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0:
-            return proven("win", 3, K.first_of_class(board, me, C_FLEX4))
+            flex = K.legal_of_class(board, me, C_FLEX4)
+            if flex >= 0:
+                return proven("win", 3, flex)
 
         search.ctl[K.NODE_LIMIT] = node_limit
         budget = limits.remaining()
@@ -566,11 +632,27 @@ class GomokuEngine:
                 break
         return None
 
-    def _best_block(self, search: _Search, opp: int) -> int:
-        """Of the opponent's five cells, the one worth most to block."""
+    @staticmethod
+    def _blocks(search: _Search, me: int) -> list[int]:
+        """The opponent's five points that ``me`` may play (renju's black may
+        not block on a forbidden point), the one worth most first."""
         board = search.board
-        cells = [c for c in board.cells if board.bd[c] == K.EMPTY and board.cls[opp, c] >= C_FIVE]
-        return int(max(cells, key=lambda c: int(board.val[opp, c]) + int(board.val[1 - opp, c])))
+        opp = 1 - me
+        cells = [
+            int(c)
+            for c in board.cells
+            if board.bd[c] == K.EMPTY
+            and board.cls[opp, c] >= C_FIVE
+            and not K.illegal(board, me, c)
+        ]
+        return sorted(cells, key=lambda c: -(int(board.val[opp, c]) + int(board.val[me, c])))
+
+    def _any_move(self, search: _Search, me: int) -> int:
+        """A move ``me`` may play, worth most to it (the lost side's move)."""
+        move = int(K.free_move(search.board, me))
+        if move < 0:  # none: the rules would have said the game is over
+            return int(self.geometry.to_pad[search.cells.index(EMPTY)])
+        return move
 
     def _deepen(
         self,

@@ -6,16 +6,19 @@ made per call, so threads never share anything mutable.
 
 Board layout
 ------------
-The board is a flat ``int8`` array with a margin of ``k - 1`` off-board cells
-(``WALL``) on every side, so that looking ``k - 1`` cells along any line never
-leaves the array::
+The board is a flat ``int8`` array with a margin of ``reach`` off-board cells
+(``WALL``) on every side, so that looking ``reach`` cells along any line never
+leaves the array (``reach``: k - 1 in freestyle, k where the cell past a row
+of k matters; :func:`unbeatable.solvers.mnk.patterns.reach`)::
 
-    stride S = columns + 2(k-1); cell (r, c) lives at (r + k-1) * S + (c + k-1)
+    stride S = columns + 2 reach; cell (r, c) lives at (r + reach) * S + (c + reach)
     directions: +1 (across), +S (down), +S+1 (down-right), +S-1 (down-left)
 
 The arrays travel together as one tuple ``B`` (see :func:`unbeatable.solvers.mnk.engine.Board`):
 ``(bd, key, pat, cls, val, ncls, near, h, offs, geo, levels, classes, values,
-zob, cells)``, ``geo = [k, stride]``.
+zob, cells)``, ``geo`` holding k, the stride, the reach, whether lines are
+read directly, whether renju's forbidden points apply and each player's line
+kind (the ``G_*`` indices).
 
 Per cell and direction, ``key`` holds two bits per neighbour (see
 :mod:`.patterns`); ``pat[p, d, cell]`` is the level player ``p`` makes there,
@@ -23,7 +26,19 @@ Per cell and direction, ``key`` holds two bits per neighbour (see
 cell is worth to ``p``. ``ncls[p, class]`` counts the empty cells of each
 class, so "can x win at once?" is ``ncls[0, C_FIVE] > 0``. ``near[cell]``
 counts stones within two cells: the candidate moves. Playing or taking back a
-stone updates only the ``4 * 2(k-1)`` cells whose keys it is part of.
+stone updates only the ``4 * 2 reach`` cells whose keys it is part of. Past a
+table's reach (k of 7 or more) there are no keys: each of those cells' lines
+is read off the board (:func:`line_level`), and only empty cells are kept up
+to date.
+
+Renju
+-----
+Black (player 0) may not play a forbidden point (:func:`forbidden`): every
+move list of black's leaves them out (:func:`illegal`), and a four of
+white's whose five point black may not block is a won four. The tables give
+the shapes one line decides (an overline, two fours, a three that can only
+become a forbidden four in its own line); whether a three is real, its four
+point itself playable, is read here, recursively, as the rules define it.
 
 Scores are from the side to move: ``WIN - plies`` for a win ``plies`` half
 moves from the search root, its negative for a loss, anything smaller in size
@@ -44,6 +59,9 @@ import numpy as np
 from numba import njit
 
 from unbeatable.solvers.mnk.patterns import (
+    B1,
+    B2,
+    B3,
     B4,
     C_B4,
     C_B4F3,
@@ -51,6 +69,17 @@ from unbeatable.solvers.mnk.patterns import (
     C_F3F3,
     C_FIVE,
     C_FLEX4,
+    C_FORBID,
+    DEAD,
+    DFOUR,
+    F1,
+    F2,
+    F3,
+    F4,
+    FIVE,
+    FREE,
+    NLEVELS,
+    OVERLINE,
 )
 
 WIN = 30000
@@ -59,6 +88,11 @@ MATE = WIN - 2000
 INF = 1 << 20
 EMPTY, WALL = 0, 3
 STOP, NODES, ABORTED, NODE_LIMIT, CUT = 0, 1, 2, 3, 4
+#: Fields of ``geo``: k, the stride, the reach, lines read directly (1) or
+#: from the tables (0), renju (1), and player p's line kind at ``G_KIND + p``.
+G_K, G_STRIDE, G_REACH, G_DIRECT, G_RENJU, G_KIND = 0, 1, 2, 3, 4, 5
+#: Why renju's black may not play a cell (the answers of :func:`forbidden`).
+LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_MOVE = 0, 1, 2, 3
 #: Deepest ply any search reaches (the move buffers' size).
 MAX_PLY = 128
 #: Candidate moves considered per node (the best-ordered first), and at the root.
@@ -71,29 +105,171 @@ EXACT, LOWER, UPPER = 0, 1, 2
 THREAT_BONUS = 1500
 
 
+# -- reading a line -------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _exact_window(own_mask, s, k, reach):  # type: ignore[no-untyped-def]
+    """Whether the k cells from offset ``s`` can be a row of exactly k: the
+    cells just past both ends are not the player's."""
+    return (own_mask >> (s - 1 + reach)) & 1 == 0 and (own_mask >> (s + k + reach)) & 1 == 0
+
+
+@njit(cache=True, nogil=True)
+def line_level(bd, n, o, own, k, reach, exact):  # type: ignore[no-untyped-def]
+    """The level (:mod:`.patterns`) the player whose stones are ``own`` makes
+    by playing cell ``n``, in the line of step ``o``, read off the board: for
+    lines too long to table (k of 7 or more). Fives and fours as the tables
+    count them; a three is open when one move makes two distinct five points
+    (each window of k cells with two empty cells pairs them); weaker levels
+    are counted by the windows of k cells with three or four empty cells.
+    ``exact``: only exactly k wins."""
+    lo = 0
+    while lo < reach:
+        v = bd[n - (lo + 1) * o]
+        if v != own and v != EMPTY:
+            break
+        lo += 1
+    hi = 0
+    while hi < reach:
+        v = bd[n + (hi + 1) * o]
+        if v != own and v != EMPTY:
+            break
+        hi += 1
+    if lo + hi + 1 < k:
+        return DEAD
+    a = 0
+    while a < lo and bd[n - (a + 1) * o] == own:
+        a += 1
+    b = 0
+    while b < hi and bd[n + (b + 1) * o] == own:
+        b += 1
+    run = a + b + 1
+    if run >= k:
+        return FIVE if run == k or not exact else DEAD
+    points = 0
+    if a < lo:  # the cell just before the run is empty: filling it joins what lies beyond
+        j = a + 2
+        while j <= lo and bd[n - j * o] == own:
+            j += 1
+        joined = run + j - a - 1
+        if joined == k or (joined > k and not exact):
+            points += 1
+    if b < hi:
+        j = b + 2
+        while j <= hi and bd[n + j * o] == own:
+            j += 1
+        joined = run + j - b - 1
+        if joined == k or (joined > k and not exact):
+            points += 1
+    if points == 2:
+        return F4
+    if points == 1:
+        return B4
+    # Bit masks of the player's stones and the empty cells, offset i at bit i + reach.
+    own_mask = np.int64(1) << reach
+    empty_mask = np.int64(0)
+    for i in range(-lo, hi + 1):
+        if i != 0:
+            if bd[n + i * o] == own:
+                own_mask |= np.int64(1) << (i + reach)
+            else:
+                empty_mask |= np.int64(1) << (i + reach)
+    full = (np.int64(1) << k) - 1
+    first, last = max(-lo, 1 - k), min(hi - k + 1, 0)
+    three = 0  # 1: a move makes a four; 2: a move makes two five points
+    threes_short = 0  # windows one stone further (three empty cells)
+    twos_short = 0  # and two
+    alive = False  # a window that can still become a row of k
+    for s in range(first, last + 1):
+        if exact and not _exact_window(own_mask, s, k, reach):
+            continue
+        alive = True
+        x = empty_mask & (full << (s + reach))
+        y = x & (x - 1)
+        if y == 0:
+            continue
+        z = y & (y - 1)
+        if z != 0:
+            w = z & (z - 1)
+            if w == 0:
+                threes_short += 1
+            elif w & (w - 1) == 0:
+                twos_short += 1
+            continue
+        three = max(three, 1)
+        if three == 2:
+            continue
+        # Two empty cells: filling either makes a four whose five point is
+        # the other. A cell paired with two different cells makes two.
+        for e in (x & -x, y):
+            other = x ^ e
+            for t in range(first, last + 1):
+                if t == s or (exact and not _exact_window(own_mask, t, k, reach)):
+                    continue
+                xt = empty_mask & (full << (t + reach))
+                if xt & e == 0:
+                    continue
+                yt = xt & (xt - 1)
+                if yt == 0 or yt & (yt - 1) != 0:
+                    continue
+                if xt ^ e != other:
+                    three = 2
+                    break
+            if three == 2:
+                break
+    if three == 2:
+        return F3
+    if three == 1:
+        return B3
+    if threes_short >= 2:
+        return F2
+    if threes_short == 1:
+        return B2
+    if twos_short >= 2:
+        return F1
+    return B1 if alive else DEAD
+
+
 # -- the board ----------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _classify(B, n):  # type: ignore[no-untyped-def]
+    """Combine cell ``n``'s four levels into its class and value, per player,
+    keeping the counts of the empty cells' classes."""
+    bd, pat, cls, val, ncls, classes, values = B[0], B[2], B[3], B[4], B[5], B[11], B[12]
+    for p in range(2):
+        code = (
+            (np.int64(pat[p, 0, n]) * NLEVELS + np.int64(pat[p, 1, n])) * NLEVELS
+            + np.int64(pat[p, 2, n])
+        ) * NLEVELS + np.int64(pat[p, 3, n])
+        new = classes[p, code]
+        if bd[n] == EMPTY:
+            ncls[p, cls[p, n]] -= 1
+            ncls[p, new] += 1
+        cls[p, n] = new
+        val[p, n] = values[p, code]
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _refresh(B, n, d):  # type: ignore[no-untyped-def]
     """Re-read cell ``n``'s patterns in direction ``d`` after its key changed."""
-    bd, key, pat, cls, val, ncls = B[0], B[1], B[2], B[3], B[4], B[5]
-    levels, classes, values = B[10], B[11], B[12]
+    key, pat, levels = B[1], B[2], B[10]
     kk = key[d, n]
+    pat[0, d, n] = levels[0, kk]
+    pat[1, d, n] = levels[1, kk]
+    _classify(B, n)
+
+
+@njit(cache=True, nogil=True)
+def _read(B, n, d):  # type: ignore[no-untyped-def]
+    """Re-read the empty cell ``n``'s patterns in direction ``d`` off the
+    board (lines too long to table)."""
+    bd, pat, geo, o = B[0], B[2], B[9], B[8][d]
     for p in range(2):
-        pat[p, d, n] = levels[p, kk]
-        code = (
-            np.int64(pat[p, 0, n]) * 1000
-            + np.int64(pat[p, 1, n]) * 100
-            + np.int64(pat[p, 2, n]) * 10
-            + np.int64(pat[p, 3, n])
-        )
-        new = classes[code]
-        if bd[n] == EMPTY:
-            ncls[p, cls[p, n]] -= 1
-            ncls[p, new] += 1
-        cls[p, n] = new
-        val[p, n] = values[code]
+        pat[p, d, n] = line_level(bd, n, o, p + 1, geo[G_K], geo[G_REACH], geo[G_KIND + p] != FREE)
+    _classify(B, n)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -101,20 +277,37 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     """Write ``stone`` (0: empty) on cell ``c`` and into every key that sees it,
     re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells."""
     bd, key, h, near, offs, geo, zob = B[0], B[1], B[7], B[6], B[8], B[9], B[13]
-    k, stride = geo[0], geo[1]
+    stride, reach = geo[G_STRIDE], geo[G_REACH]
     h[0] ^= zob[max(stone, bd[c]) - 1, c]
     bd[c] = stone
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             near[c + dr * stride + dc] += step
+    if geo[G_DIRECT] != 0:
+        for d in range(4):
+            o = offs[d]
+            for s in range(1, reach + 1):
+                for n in (c + s * o, c - s * o):
+                    if bd[n] == EMPTY:
+                        _read(B, n, d)
+        if stone == 0:  # an occupied cell's patterns were not kept
+            for d in range(4):
+                _read(B, c, d)
+        return
     for d in range(4):
         o = offs[d]
-        for s in range(1, k):
-            for n, shift in ((c + s * o, 2 * (k - 1 - s)), (c - s * o, 2 * (s + k - 2))):
-                # n sees c at offset -s (first) or +s (second), in these two bits of its key
-                if bd[n] != WALL:
-                    key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
-                    _refresh(B, n, d)
+        for s in range(1, reach + 1):
+            # The cell after c sees it at offset -s, the one before at +s.
+            n = c + s * o
+            if bd[n] != WALL:
+                shift = 2 * (reach - s)
+                key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
+                _refresh(B, n, d)
+            n = c - s * o
+            if bd[n] != WALL:
+                shift = 2 * (s + reach - 1)
+                key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
+                _refresh(B, n, d)
 
 
 @njit(cache=True, nogil=True)
@@ -129,31 +322,117 @@ def place(B, c, stone):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def remove(B, c):  # type: ignore[no-untyped-def]
     """Take the stone off cell ``c`` (the exact inverse of :func:`place`)."""
-    cls, ncls = B[3], B[5]
+    cls, ncls, direct = B[3], B[5], B[9][G_DIRECT] != 0
+    if direct:  # counted in its old class now; re-reading it moves it on
+        for p in range(2):
+            ncls[p, cls[p, c]] += 1
     _set(B, c, 0, -1)
-    for p in range(2):
-        ncls[p, cls[p, c]] += 1
+    if not direct:
+        for p in range(2):
+            ncls[p, cls[p, c]] += 1
 
 
 @njit(cache=True, nogil=True)
 def init_walls(B):  # type: ignore[no-untyped-def]
     """Keys and patterns of an empty board: every neighbour off the board is a wall."""
     bd, key, cls, ncls, offs, geo = B[0], B[1], B[3], B[5], B[8], B[9]
-    k = geo[0]
+    reach, direct = geo[G_REACH], geo[G_DIRECT] != 0
     for n in range(bd.shape[0]):
         if bd[n] == WALL:
             continue
         ncls[0, cls[0, n]] += 1
         ncls[1, cls[1, n]] += 1
+        if not direct:
+            for d in range(4):
+                o = offs[d]
+                for s in range(1, reach + 1):
+                    if bd[n - s * o] == WALL:
+                        key[d, n] |= WALL << (2 * (reach - s))
+                    if bd[n + s * o] == WALL:
+                        key[d, n] |= WALL << (2 * (s + reach - 1))
         for d in range(4):
-            o = offs[d]
-            for s in range(1, k):
-                if bd[n - s * o] == WALL:
-                    key[d, n] |= WALL << (2 * (k - 1 - s))
-                if bd[n + s * o] == WALL:
-                    key[d, n] |= WALL << (2 * (s + k - 2))
-        for d in range(4):
-            _refresh(B, n, d)
+            if direct:
+                _read(B, n, d)
+            else:
+                _refresh(B, n, d)
+
+
+# -- renju's forbidden points -----------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def forbidden(B, c):  # type: ignore[no-untyped-def]
+    """Why renju's black may not play the empty cell ``c`` (:data:`LEGAL`: it
+    may): a five first (it always may), then an overline, two fours, and two
+    threes, a three counting only when a stone next to its run makes a
+    straight four, and no five at the same time, on a point that is not
+    forbidden itself (read recursively, with ``c`` played; RIF's definition,
+    as :mod:`unbeatable.games.renju` reads it). The board is left as it was."""
+    bd, pat, cls, offs = B[0], B[2], B[3], B[8]
+    if cls[0, c] == C_FIVE:
+        return LEGAL
+    overline = False
+    fours = 0
+    threes = 0
+    for d in range(4):
+        level = pat[0, d, c]
+        if level == OVERLINE:
+            overline = True
+        elif level == DFOUR:
+            fours += 2
+        elif level >= B4:
+            fours += 1
+        elif level == F3:
+            threes += 1
+    if overline:
+        return OVERLINE_MOVE
+    if fours >= 2:
+        return DOUBLE_FOUR
+    if threes < 2:
+        return LEGAL
+    place(B, c, 1)
+    real = 0
+    for d in range(4):
+        if pat[0, d, c] != F3:
+            continue
+        o = offs[d]
+        for sign in (1, -1):
+            # The four point, if any, is the first cell past c's run.
+            e = c + sign * o
+            while bd[e] == 1:
+                e += sign * o
+            if (
+                bd[e] == EMPTY
+                and pat[0, d, e] == F4
+                and cls[0, e] != C_FIVE  # a four point that makes a five makes no three
+                and forbidden(B, e) == LEGAL
+            ):
+                real += 1
+                break
+        if real >= 2:
+            break
+    remove(B, c)
+    return DOUBLE_THREE if real >= 2 else LEGAL
+
+
+@njit(cache=True, nogil=True, inline="always")
+def restricted(B, p):  # type: ignore[no-untyped-def]
+    """Whether player ``p`` has forbidden points (renju's black)."""
+    return p == 0 and B[9][G_RENJU] != 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def illegal(B, p, c):  # type: ignore[no-untyped-def]
+    """Whether player ``p`` may not play the empty cell ``c`` (renju's black
+    on a forbidden point). Cheap unless the cell holds two threes."""
+    if not restricted(B, p):
+        return False
+    klass = B[3][0, c]
+    if klass == C_FORBID:
+        return True
+    if klass == C_F3F3 or klass == C_B4F3 or klass == C_FLEX4:  # noqa: SIM109 (numba)
+        return forbidden(B, c) != LEGAL
+    return False
 
 
 # -- reading threats ------------------------------------------------------------
@@ -169,6 +448,39 @@ def first_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     return -1
 
 
+@njit(cache=True, nogil=True)
+def legal_of_class(B, p, klass):  # type: ignore[no-untyped-def]
+    """:func:`first_of_class` among the cells ``p`` may play (-1: none)."""
+    bd, cls, cells = B[0], B[3], B[14]
+    for c in cells:
+        if bd[c] == EMPTY and cls[p, c] >= klass and not illegal(B, p, c):
+            return c
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def can_play_class(B, p, klass):  # type: ignore[no-untyped-def]
+    """Whether ``p`` has an empty cell of class ``klass`` or better that it
+    may play (read off the counts but for renju's black)."""
+    if B[5][p, klass:].sum() == 0:
+        return False
+    return not restricted(B, p) or legal_of_class(B, p, klass) >= 0
+
+
+@njit(cache=True, nogil=True)
+def free_move(B, p):  # type: ignore[no-untyped-def]
+    """A move ``p`` may play that is worth most to it, near the stones if
+    possible (a lost side's move in a proven line); -1 if there is none."""
+    bd, val, near, cells = B[0], B[4], B[6], B[14]
+    best, best_value = -1, -1
+    for c in cells:
+        if bd[c] == EMPTY:
+            v = val[p, c] + (1 << 40 if near[c] > 0 else 0)
+            if v > best_value and not illegal(B, p, c):
+                best, best_value = c, v
+    return best
+
+
 @njit(cache=True, nogil=True, inline="always")
 def makes_four(B, p, c):  # type: ignore[no-untyped-def]
     """Whether playing ``c`` would give ``p`` a four (or better) in some direction."""
@@ -182,12 +494,17 @@ def defences(B, me, out, score):  # type: ignore[no-untyped-def]
     (an open three, or a cell that would make two fours): every cell where the
     opponent would make a four in some line (occupying one of them is the only
     way to stop such a threat) and every move that makes a four of ``me``'s own
-    (a tempo). Into ``out`` with ordering scores; returns their count."""
+    (a tempo), those ``me`` may play. Into ``out`` with ordering scores;
+    returns their count."""
     bd, cls, val, cells = B[0], B[3], B[4], B[14]
     opp = 1 - me
     n = 0
     for c in cells:
-        if bd[c] == EMPTY and (cls[me, c] >= C_B4 or makes_four(B, opp, c)):
+        if (
+            bd[c] == EMPTY
+            and (cls[me, c] >= C_B4 or makes_four(B, opp, c))
+            and not illegal(B, me, c)
+        ):
             out[n] = c
             score[n] = val[me, c] + val[opp, c]
             n += 1
@@ -216,10 +533,11 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
     opp = 1 - me
     if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0:
         # The opponent has no four to interpose: a four-three of the mover's
-        # wins outright, a double three nearly always.
+        # wins outright, a double three nearly always (not renju's black's:
+        # a double three is mostly forbidden to it).
         if ncls[me, C_B4F3] > 0:
             score += THREAT_BONUS
-        elif ncls[me, C_F3F3] > 0:
+        elif ncls[me, C_F3F3] > 0 and not restricted(B, me):
             score += THREAT_BONUS // 2
     return max(1 - MATE, min(MATE - 1, score))
 
@@ -272,6 +590,13 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     defender's own (a tempo). Any other move lets ``att`` make the open four,
     and then nothing helps: a win found holds against every defence.
 
+    Renju: neither side's moves include black's forbidden points, so a block
+    black may not play is no defence (the line then shows another move of
+    black's, and white's five), and black's open-four threat needs a point
+    black may play. (A white move that turns black's four point into a
+    forbidden one would also stop black's threat; such defences are not
+    tried, so a proof for black assumes the rules never help white that way.)
+
     (The constants it passes itself are cast to ``np.int64``: given a literal,
     numba compiles a version of a recursive function per value, and loading
     such versions back from its cache crashes the process.)
@@ -286,7 +611,10 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
         if ncls[dfn, C_FIVE] > 0:
             return 0  # the defender wins first
         if ncls[att, C_FIVE] >= 2:
-            line[ply] = first_of_class(B, att, C_FIVE)
+            block = first_of_class(B, att, C_FIVE)
+            line[ply] = block if not illegal(B, dfn, block) else free_move(B, dfn)
+            if line[ply] < 0:
+                return 0
             place(B, line[ply], dfn + 1)
             line[ply + 1] = first_of_class(B, att, C_FIVE)
             remove(B, line[ply])
@@ -294,11 +622,18 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
         if ncls[att, C_FIVE] == 1:
             moves[0] = first_of_class(B, att, C_FIVE)
             n = 1
-        elif ncls[att, C_FLEX4] > 0:
+            if illegal(B, dfn, moves[0]):
+                n = 0  # black may not block: any move of black's loses
+        elif ncls[att, C_FLEX4] > 0 and can_play_class(B, att, C_FLEX4):
             n = defences(B, dfn, moves, score)
             _sort(moves, score, n)
         else:
             return 0  # no threat: the defender has a free move
+        if n == 0:  # no defence the defender may play: show one of its moves
+            moves[0] = free_move(B, dfn)
+            if moves[0] < 0:
+                return 0
+            n = 1
         worst = 0
         worst_move = -1
         for i in range(n):
@@ -322,15 +657,19 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     if ncls[dfn, C_FIVE] > 1:
         return 0
     if ncls[dfn, C_FIVE] == 0 and ncls[att, C_FLEX4] > 0:  # open four or double four
-        c = first_of_class(B, att, C_FLEX4)
-        line[ply] = c
-        place(B, c, att + 1)
-        line[ply + 1] = first_of_class(B, att, C_FIVE)
-        place(B, line[ply + 1], dfn + 1)
-        line[ply + 2] = first_of_class(B, att, C_FIVE)
-        remove(B, line[ply + 1])
-        remove(B, c)
-        return 3
+        c = legal_of_class(B, att, C_FLEX4)
+        if c >= 0:
+            line[ply] = c
+            place(B, c, att + 1)
+            block = first_of_class(B, att, C_FIVE)
+            line[ply + 1] = block if not illegal(B, dfn, block) else free_move(B, dfn)
+            if line[ply + 1] >= 0:
+                place(B, line[ply + 1], dfn + 1)
+                line[ply + 2] = first_of_class(B, att, C_FIVE)
+                remove(B, line[ply + 1])
+                remove(B, c)
+                return 3
+            remove(B, c)
     if kind == VCT:
         r = threats(B, att, np.int64(MAX_PLY), ply, np.int64(VCF), ctl, mbuf, sbuf, line)
         if r > 0 or depth <= 0 or ctl[ABORTED] != 0:
@@ -342,11 +681,13 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     n = 0
     if ncls[dfn, C_FIVE] == 1:  # the defender threatens five: block, threatening
         moves[0] = first_of_class(B, dfn, C_FIVE)
+        if illegal(B, att, moves[0]):
+            return 0  # black may not block white's four
         n = 1
     else:
         least = C_B4 if kind == VCF else C_F3
         for c in cells:
-            if bd[c] == EMPTY and cls[att, c] >= least:
+            if bd[c] == EMPTY and cls[att, c] >= least and not illegal(B, att, c):
                 moves[n] = c
                 score[n] = val[att, c] + val[dfn, c] // 4
                 n += 1
@@ -358,12 +699,18 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
         if kind == VCF:
             if ncls[att, C_FIVE] == 1:  # a four: the block is forced
                 b = first_of_class(B, att, C_FIVE)
-                place(B, b, dfn + 1)
-                sub = threats(B, att, depth - 2, ply + 2, np.int64(VCF), ctl, mbuf, sbuf, line)
-                remove(B, b)
-                if sub > 0:
-                    line[ply + 1] = b
-                    r = sub + 2
+                if illegal(B, dfn, b):  # black may not block: white's five comes
+                    line[ply + 1] = free_move(B, dfn)
+                    if line[ply + 1] >= 0:
+                        line[ply + 2] = b
+                        r = 3
+                else:
+                    place(B, b, dfn + 1)
+                    sub = threats(B, att, depth - 2, ply + 2, np.int64(VCF), ctl, mbuf, sbuf, line)
+                    remove(B, b)
+                    if sub > 0:
+                        line[ply + 1] = b
+                        r = sub + 2
             elif ncls[att, C_FIVE] >= 2:
                 r = 1 + threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
         else:
@@ -439,21 +786,25 @@ def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-untyped-def]
     """The moves worth searching for ``me`` (0/1), best-ordered first, into
-    ``mbuf[ply]``; their count. A four to block is the only move; against an
-    open-four threat only the defences; otherwise the cells near the stones,
-    by what they make and stop (and the history of cut-offs)."""
+    ``mbuf[ply]``; their count. A four to block is the only move (none if
+    renju's black may not block it); against an open-four threat only the
+    defences; otherwise the cells near the stones, by what they make and
+    stop (and the history of cut-offs). Never a point ``me`` may not play."""
     bd, val, ncls, near, cells = B[0], B[4], B[5], B[6], B[14]
     opp = 1 - me
     moves, score = mbuf[ply], sbuf[ply]
     if ncls[opp, C_FIVE] > 0:
         moves[0] = first_of_class(B, opp, C_FIVE)
-        return 1
+        return 0 if illegal(B, me, moves[0]) else 1
+    check = restricted(B, me)
     if ncls[opp, C_FLEX4] > 0:
         n = defences(B, me, moves, score)
     else:
         n = 0
         for c in cells:
             if bd[c] == EMPTY and near[c] > 0:
+                if check and illegal(B, me, c):
+                    continue
                 moves[n] = c
                 score[n] = val[me, c] + (val[opp, c] * 4) // 5 + hist[me, c]
                 n += 1
@@ -481,7 +832,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         return WIN - ply - 1
     if ncls[opp, C_FIVE] >= 2:
         return -(WIN - ply - 2)
-    if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0:
+    if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0 and can_play_class(B, me, C_FLEX4):
         return WIN - ply - 3
     empty = 0
     for c in cells:
@@ -491,6 +842,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     if empty == 0:
         return 0
     forced = ncls[opp, C_FIVE] == 1
+    if forced and restricted(B, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
+        return -(WIN - ply - 2)  # renju's black may not block white's four
     if depth <= 0 and not forced:
         # (A continuous-four search here, as Rapfi does, cost more nodes than it
         # found: 12 games each against Rapfi held to 2 and 6 plies scored 83% and

@@ -1,18 +1,35 @@
-"""Line patterns of k in a row, as lookup tables for the kernel.
+"""Line patterns of k in a row, as lookup tables for the kernel, per rule set.
 
 A cell's *pattern* in one direction is what a player would make there, in
 that line, by playing on the cell: a five, an open four (two ways to five), a
 four (one way), an open three (one move from an open four), and so on down
 to a dead line, where no five can ever pass through the cell. It depends only
-on the ``k - 1`` cells on each side, so the kernel keeps, per cell and
-direction, a *key*: two bits per neighbour (empty, x, o, off the board), kept
-up to date as stones come and go. :func:`tables` turns every possible key into
-both players' patterns once per ``k``; the search then reads threats from a
-table instead of scanning lines.
+on the cells within ``reach`` of it on each side, so the kernel keeps, per
+cell and direction, a *key*: two bits per neighbour (empty, x, o, off the
+board), kept up to date as stones come and go. :func:`tables` turns every
+possible key into both players' patterns once per ``k`` and rule set; the
+search then reads threats from a table instead of scanning lines.
 
 The levels are defined recursively, as players count them: a move that leads
-to an open four in one more move makes an open three, one that leads only to a
-four makes a closed three, and so on. Freestyle rules: five *or more* wins.
+to an open four in one more move makes an open three, one that leads only to
+a four makes a closed three, and so on. What a five is depends on the rule
+set, per player (a line *kind*):
+
+* :data:`FREE` (freestyle, and white in renju): k or more in a row. A
+  ``reach`` of k - 1 cells sees every such line.
+* :data:`EXACT` (standard Gomoku): exactly k; k + 1 or more is no five, so a
+  four whose only way on makes six is no four. The table needs a reach of k:
+  the cell just past a row of k decides.
+* :data:`RENJU_BLACK` (black in renju): exactly five, and a cell where black
+  would make an overline or two fours in this one line (``x.xxx.x``) is
+  *forbidden* (levels :data:`OVERLINE`, :data:`DFOUR`) and leads nowhere; the
+  open four of a three must be a straight four (``.xxxx.``). Whether a three
+  is real (its four point may itself be played) depends on other lines:
+  the kernel's :func:`~unbeatable.solvers.mnk.kernel.forbidden` settles that.
+
+Past a reach of :data:`MAX_TABLE_REACH` (k of 7 or more in freestyle) a table
+would not fit in memory: the kernel reads such lines directly instead
+(:func:`~unbeatable.solvers.mnk.kernel.line_level`).
 """
 
 from __future__ import annotations
@@ -21,10 +38,16 @@ from functools import cache
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
-#: Pattern levels in one direction, weakest first.
-DEAD, B1, F1, B2, F2, B3, F3, B4, F4, FIVE = range(10)
+#: Pattern levels in one direction. Renju's forbidden shapes for black
+#: first (below every level a move can aim for), then weakest to strongest.
+OVERLINE, DFOUR, DEAD, B1, F1, B2, F2, B3, F3, B4, F4, FIVE = range(12)
+#: Levels there are (the base of a cell's four-direction code).
+NLEVELS = 12
 LEVEL_NAMES = (
+    "overline",
+    "double four",
     "dead",
     "one",
     "open one",
@@ -37,117 +60,230 @@ LEVEL_NAMES = (
     "five",
 )
 
-#: Cell classes: the four directions' patterns combined, weakest first.
-C_NONE, C_LOW, C_F3, C_F3F3, C_B4, C_B4F3, C_FLEX4, C_FIVE = range(8)
+#: Cell classes: the four directions' levels combined, weakest first.
+#: C_FORBID: renju's black may not play there whatever the other lines hold
+#: (an overline or a double four, and no five); a double three is decided by
+#: the kernel, since it depends on more than the four lines.
+C_NONE, C_FORBID, C_LOW, C_F3, C_F3F3, C_B4, C_B4F3, C_FLEX4, C_FIVE = range(9)
+#: Classes there are.
+NCLASSES = 9
 
 #: Neighbour states in a key, two bits each.
 EMPTY, X_STONE, O_STONE, WALL = range(4)
 
+#: Line kinds: what a five is for one player (see the module's docstring).
+FREE, EXACT, RENJU_BLACK = range(3)
+#: Reach of the largest table (4^10 keys a player: 1 MiB).
+MAX_TABLE_REACH = 5
+
 #: Weight of each level for move ordering and evaluation (what playing the
-#: cell is worth in one direction).
-LEVEL_WEIGHT = (0, 1, 3, 6, 20, 24, 110, 130, 1200, 12000)
+#: cell is worth in one direction); a forbidden shape is worth nothing.
+LEVEL_WEIGHT = (0, 0, 0, 1, 3, 6, 20, 24, 110, 130, 1200, 12000)
 #: Extra weight of combinations that win or nearly win by themselves.
 CLASS_BONUS = {C_FLEX4: 6000, C_B4F3: 2500, C_F3F3: 1200}
 
-_OWN, _BLOCKED = 1, 2
+#: The level one move short of each level (what a line that can become
+#: ``level`` in one move is).
+_STEP_DOWN = np.array([DEAD, DEAD, DEAD, B1, B1, B1, F1, B2, F2, B3, F3, DEAD], dtype=np.uint8)
 
 
-def _run(window: tuple[int, ...], centre: int) -> int:
-    """Length of the player's unbroken run through the centre."""
-    n = 1
-    i = centre - 1
-    while i >= 0 and window[i] == _OWN:
-        n += 1
-        i -= 1
-    i = centre + 1
-    while i < len(window) and window[i] == _OWN:
-        n += 1
-        i += 1
-    return n
+def kinds(rule: str) -> tuple[int, int]:
+    """The line kinds of x (black) and o (white) under a rule set
+    (:class:`unbeatable.games.mnk.Rule`'s values)."""
+    found = {"freestyle": (FREE, FREE), "standard": (EXACT, EXACT), "renju": (RENJU_BLACK, FREE)}
+    if rule not in found:
+        raise ValueError(f"unknown rule set {rule!r}")
+    return found[rule]
 
 
-def _level_function(k: int):  # type: ignore[no-untyped-def]
-    centre = k - 1
-
-    @cache
-    def level(window: tuple[int, ...]) -> int:
-        """The level of a window whose centre holds the player's stone."""
-        if _run(window, centre) >= k:
-            return FIVE
-        empties = [i for i, v in enumerate(window) if v == 0]
-        wins = 0
-        for e in empties:
-            if _run((*window[:e], _OWN, *window[e + 1 :]), centre) >= k:
-                wins += 1
-        if wins >= 2:
-            return F4
-        if wins == 1:
-            return B4
-        best = DEAD
-        for e in empties:
-            best = max(best, level((*window[:e], _OWN, *window[e + 1 :])))
-        # One move short of the child's level; anything alive is at least a one.
-        return {F4: F3, B4: B3, F3: F2, B3: B2, F2: F1, B2: B1, F1: B1, B1: B1}.get(best, DEAD)
-
-    return level
+def reach(k: int, line_kinds: tuple[int, int]) -> int:
+    """Cells on each side of a cell that decide its patterns: k - 1 when a
+    longer row also wins, k when the cell past a row of k matters."""
+    return k - 1 if line_kinds == (FREE, FREE) else k
 
 
-def key_bits(k: int) -> int:
-    """Bits in a key: two for each of the 2(k-1) neighbours."""
-    return 4 * (k - 1)
+def key_bits(k: int, line_kinds: tuple[int, int] = (FREE, FREE)) -> int:
+    """Bits in a key: two for each of the ``2 * reach`` neighbours."""
+    return 4 * reach(k, line_kinds)
 
 
-def slot(k: int, offset: int) -> int:
+def slot(reach_: int, offset: int) -> int:
     """Where in a key the neighbour ``offset`` cells away (negative: before) sits."""
-    return offset + k - 1 if offset < 0 else offset + k - 2
+    return offset + reach_ if offset < 0 else offset + reach_ - 1
+
+
+@njit(cache=True)
+def _window_levels(reach_: int, k: int, kind: int) -> npt.NDArray[np.uint8]:  # pragma: no cover
+    """The level of every window of ``2 * reach_ + 1`` cells whose centre
+    holds the player's stone, indexed in base 3 (cell ``i`` the ``i``-th
+    digit: 0 empty, 1 the player's, 2 blocked: the opponent or off the
+    board). Filling an empty cell adds a power of three, so walking the
+    indices downwards meets every window after all those it leads to."""
+    width = 2 * reach_ + 1
+    powers = np.ones(width + 1, dtype=np.int64)
+    for i in range(1, width + 1):
+        powers[i] = powers[i - 1] * 3
+    out = np.zeros(powers[width], dtype=np.uint8)
+    cells = np.zeros(width, dtype=np.int64)
+    for w in range(powers[width] - 1, -1, -1):
+        x = w
+        for i in range(width):
+            cells[i] = x % 3
+            x //= 3
+        if cells[reach_] != 1:
+            continue
+        a = reach_
+        while a > 0 and cells[a - 1] == 1:
+            a -= 1
+        b = reach_
+        while b < width - 1 and cells[b + 1] == 1:
+            b += 1
+        run = b - a + 1
+        if run >= k:
+            if run == k or kind == FREE:
+                out[w] = FIVE
+            else:
+                out[w] = OVERLINE if kind == RENJU_BLACK else DEAD
+            continue
+        # A five point is next to the run (the gap that joins it to the
+        # stones beyond); there are at most two.
+        points = 0
+        if a > 0 and cells[a - 1] == 0:
+            j = a - 2
+            while j >= 0 and cells[j] == 1:
+                j -= 1
+            joined = run + (a - 1 - j)
+            if joined == k or (joined > k and kind == FREE):
+                points += 1
+        if b < width - 1 and cells[b + 1] == 0:
+            j = b + 2
+            while j < width and cells[j] == 1:
+                j += 1
+            joined = run + (j - b - 1)
+            if joined == k or (joined > k and kind == FREE):
+                points += 1
+        if points == 2:
+            # Renju's black: .xxxx. is one straight four; two fours that
+            # each join other stones (x.xxx.x) are a double four.
+            out[w] = F4 if kind != RENJU_BLACK or run == k - 1 else DFOUR
+            continue
+        if points == 1:
+            out[w] = B4
+            continue
+        best = DEAD
+        for e in range(width):
+            if cells[e] == 0:
+                child = out[w + powers[e]]
+                if child > best:  # a forbidden shape (below DEAD) leads nowhere
+                    best = child
+        out[w] = _STEP_DOWN[best]
+    return out
+
+
+@njit(cache=True)
+def _key_levels(
+    windows: npt.NDArray[np.uint8], reach_: int, own: int
+) -> npt.NDArray[np.uint8]:  # pragma: no cover
+    """Each key's level for the player whose stones read ``own`` in it."""
+    width = 2 * reach_ + 1
+    powers = np.ones(width, dtype=np.int64)
+    for i in range(1, width):
+        powers[i] = powers[i - 1] * 3
+    out = np.empty(1 << (4 * reach_), dtype=np.uint8)
+    for key in range(out.shape[0]):
+        index = powers[reach_]
+        for j in range(2 * reach_):
+            state = (key >> (2 * j)) & 3
+            i = j if j < reach_ else j + 1
+            if state == own:
+                index += powers[i]
+            elif state != EMPTY:
+                index += 2 * powers[i]
+        out[key] = windows[index]
+    return out
+
+
+def code_of(four: tuple[int, int, int, int]) -> int:
+    """The index of a cell's four levels in the class and value tables."""
+    l0, l1, l2, l3 = four
+    return ((l0 * NLEVELS + l1) * NLEVELS + l2) * NLEVELS + l3
 
 
 @cache
-def tables(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
-    """``(levels, classes, values)`` for k in a row.
+def tables(
+    k: int, rule: str = "freestyle"
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """``(levels, classes, values)`` for k in a row under ``rule``.
 
     ``levels[p, key]``: the level player ``p`` (0: x, 1: o) makes by playing a
-    cell whose neighbours read ``key``. ``classes[code]`` and ``values[code]``
-    combine four directions' levels, ``code = l0*1000 + l1*100 + l2*10 + l3``.
+    cell whose neighbours read ``key`` (:func:`slot` says where each sits).
+    ``classes[p, code]`` and ``values[p, code]`` combine four directions'
+    levels, ``code = ((l0 * 12 + l1) * 12 + l2) * 12 + l3`` (:func:`code_of`).
     """
-    if not 2 <= k <= 6:
-        raise ValueError(f"line patterns are tabled for k = 2-6, not {k}")
-    level = _level_function(k)
-    n = 2 * (k - 1)
-    keys = np.arange(1 << (2 * n), dtype=np.int64)
-    states = np.stack([(keys >> (2 * j)) & 3 for j in range(n)], axis=1)  # neighbour states
-    levels = np.zeros((2, len(keys)), dtype=np.uint8)
-    for p, own in enumerate((X_STONE, O_STONE)):
-        window = np.where(states == own, _OWN, np.where(states == EMPTY, 0, _BLOCKED))
-        # Many keys share a window (the opponent and the edge both block): level each once.
-        ternary = window @ (3 ** np.arange(n, dtype=np.int64))
-        unique, inverse = np.unique(ternary, return_inverse=True)
-        found = np.empty(len(unique), dtype=np.uint8)
-        for i, c in enumerate(unique.tolist()):
-            row = [c // 3**j % 3 for j in range(n)]
-            found[i] = level((*row[: k - 1], _OWN, *row[k - 1 :]))
-        levels[p] = found[inverse.reshape(-1)]
-    classes = np.zeros(10000, dtype=np.uint8)
-    values = np.zeros(10000, dtype=np.int32)
-    for code in range(10000):
-        four = (code // 1000, code // 100 % 10, code // 10 % 10, code % 10)  # plain ints
-        classes[code] = combine(four)
-        values[code] = sum(LEVEL_WEIGHT[x] for x in four) + CLASS_BONUS.get(int(classes[code]), 0)
+    line_kinds = kinds(rule)
+    r = reach(k, line_kinds)
+    if k < 2 or r > MAX_TABLE_REACH:
+        raise ValueError(
+            f"line patterns are tabled up to a reach of {MAX_TABLE_REACH}, not k = {k} ({rule})"
+        )
+    levels = np.zeros((2, 1 << (4 * r)), dtype=np.uint8)
+    for p, kind in enumerate(line_kinds):
+        levels[p] = _key_levels(_window_levels(r, k, kind), r, X_STONE + p)
+    classes, values = combinations(line_kinds)
     return levels, classes, values
 
 
-def combine(four: tuple[int, ...]) -> int:
-    """The class of a cell from its four directions' levels."""
-    fours = sum(1 for x in four if x == B4)
-    threes = sum(1 for x in four if x == F3)
-    if FIVE in four:
-        return C_FIVE
-    if F4 in four or fours >= 2:
-        return C_FLEX4
-    if fours == 1:
-        return C_B4F3 if threes else C_B4
-    if threes >= 2:
-        return C_F3F3
-    if threes == 1:
-        return C_F3
-    return C_LOW if any(four) else C_NONE
+@cache
+def combinations(
+    line_kinds: tuple[int, int],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """``(classes, values)``: per player, the class and worth of every code
+    of four levels (:func:`tables`); the direct reading of long lines uses
+    them too."""
+    codes = np.arange(NLEVELS**4)
+    four = [codes // NLEVELS**3, codes // NLEVELS**2 % NLEVELS, codes // NLEVELS % NLEVELS]
+    four.append(codes % NLEVELS)
+    levels = np.stack(four)
+    fives = (levels == FIVE).any(axis=0)
+    open_fours = (levels == F4).sum(axis=0)
+    fours = (levels == B4).sum(axis=0)
+    threes = (levels == F3).sum(axis=0)
+    alive = (levels > DEAD).any(axis=0)
+    weight = np.array(LEVEL_WEIGHT, dtype=np.int64)[levels].sum(axis=0)
+    classes = np.zeros((2, len(codes)), dtype=np.uint8)
+    values = np.zeros((2, len(codes)), dtype=np.int64)
+    for p, kind in enumerate(line_kinds):
+        klass = np.select(
+            [
+                fives,
+                (open_fours > 0) | (fours >= 2),
+                fours == 1,
+                threes >= 2,
+                threes == 1,
+                alive,
+            ],
+            [C_FIVE, C_FLEX4, np.where(threes > 0, C_B4F3, C_B4), C_F3F3, C_F3, C_LOW],
+            C_NONE,
+        )
+        bonus = {c: CLASS_BONUS.get(c, 0) for c in range(NCLASSES)}
+        if kind == RENJU_BLACK:
+            # Black may not play an overline, two fours (in one line or
+            # two) and, unless the kernel finds a three false, two threes.
+            forbid = ~fives & (
+                (levels == OVERLINE).any(axis=0)
+                | ((levels == DFOUR).any(axis=0))
+                | (open_fours + fours >= 2)
+            )
+            klass = np.where(forbid, C_FORBID, klass)
+            bonus[C_F3F3] = 0
+        classes[p] = klass
+        values[p] = weight + np.array([bonus[c] for c in range(NCLASSES)])[klass]
+        values[p][klass == C_FORBID] = 0
+    return classes, values
+
+
+def combine(four: tuple[int, ...], kind: int = FREE) -> int:
+    """The class of a cell from its four directions' levels, for a player
+    whose lines are of ``kind``."""
+    classes, _ = combinations((kind, FREE))
+    return int(classes[0, code_of((four[0], four[1], four[2], four[3]))])
