@@ -510,12 +510,11 @@ class Preparation:
         configure(memory=self.default_memory)
 
     def _warm_up(self, game: Game[Any, Any], engine: Any) -> None:
-        """The engine's start-up work; through :func:`unbeatable.api.warm`
-        where the library offers it (it then knows the engine is ready, and no
-        search of a move does the work again)."""
-        warm = getattr(api, "warm", None) if self._engines is api.engine else None
-        if warm is not None:
-            warm(game, note=False)
+        """The engine's start-up work, through :func:`unbeatable.api.warm` (the
+        library then knows the engine is ready: no move's search does the work
+        again); an engine given to the preparation (tests) is warmed itself."""
+        if self._engines is api.engine:
+            api.warm(game, note=False)
             return
         warm_up = getattr(engine, "warm_up", None)
         if warm_up is not None:
@@ -1318,16 +1317,15 @@ PREPARED = ("gomoku", "gomoku:standard,15", "gomoku:renju,15", "mnk:5,5,5")
 
 
 def prepare(out: TextIO) -> int:
-    """Ready every engine the brain plays with now, so that numba's cache
+    """Ready every engine the brain plays with now (:func:`unbeatable.api.warm`,
+    as ``unbeatable warm`` does for the games it is given), so that the cache
     holds the compiled kernels before any match (``--prepare``); the exit code."""
     for name in PREPARED:
         began = time.perf_counter()
         try:
-            warm_up = getattr(api.engine(name), "warm_up", None)
+            api.warm(name, note=False)
         except GameError:
             continue  # not in this build
-        if warm_up is not None:
-            warm_up()
         out.write(f"{name}: ready in {time.perf_counter() - began:.1f} s\n")
     out.flush()
     return 0
