@@ -1,7 +1,8 @@
 """The page checked by axe-core, the accessibility engine most audits use, in
 Debian's Chromium: no violation in the views a player and a learner see (the
 game at start, a finished game with its move list and explanation, the game on
-a phone, Explore open, the Learn view mid-walk and at its cut, Gomoku's board).
+a phone, Explore open, the Learn view mid-walk and at its cut, Gomoku's board,
+a renju hint with its threats and forbidden points marked).
 
 axe-core comes inside the ``axe-playwright-python`` package (axe.min.js, run
 in the page with ``page.evaluate``): nothing is fetched at run time.
@@ -100,6 +101,20 @@ def gomoku(page: Page) -> None:
     expect(page.locator("#board .cell")).to_have_count(225)
 
 
+def renju_hint(page: Page) -> None:
+    """A hint in renju: white's open three ringed, black's forbidden point
+    (h8, a double three) crossed, the legend saying both."""
+    moves = "f8 c3 g8 d3 h9 e3 h10 a15"
+    page.goto(f"{page.url.split('#')[0]}#game=renju&side=x&moves={moves.replace(' ', '%20')}")
+    expect(page.locator("#status")).to_contain_text("Your turn")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator('#board .cell[data-threat="three"]')).to_have_count(3)
+    h8 = page.get_by_role("button", name=re.compile(r"^h8 "))
+    expect(h8).to_have_attribute("aria-label", "h8 empty, forbidden for black: double three")
+    expect(page.locator("#legend-forbidden")).to_be_visible()
+
+
 VIEWS: dict[str, tuple[dict[str, Any], Callable[[Page], None]]] = {
     "play at start": (DESKTOP, at_start),
     "a finished game": (DESKTOP, finished),
@@ -108,6 +123,7 @@ VIEWS: dict[str, tuple[dict[str, Any], Callable[[Page], None]]] = {
     "learn mid-walk": (DESKTOP, learn_mid_walk),
     "learn at the cut": (DESKTOP, learn_at_the_cut),
     "gomoku": (DESKTOP, gomoku),
+    "renju hint": (DESKTOP, renju_hint),
 }
 
 

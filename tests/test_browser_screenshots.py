@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright import sync_api
 
-from test_browser_gomoku import DOUBLE_FOUR
+from test_browser_gomoku import ISSUE
 from test_web_browser import (
     browser,
     choose_game,
@@ -86,9 +86,9 @@ def test_learn_mid_walk(page: Page, folder: Path) -> None:
 
 
 def test_gomoku(browser: sync_api.Browser, live_server: str, folder: Path) -> None:
-    """docs/gomoku*.png: the AI stopping a double four, its explanation naming
-    the continuous fours and the move list (desktop), and the board on a
-    phone upright and sideways."""
+    """docs/gomoku*.png: the AI blocking x's four at k12, its explanation in
+    the game's words (the only move; every other move in one line) and the
+    move list (desktop), and the board on a phone upright and sideways."""
     sizes = {
         "gomoku.png": (1100, 820),
         "gomoku-phone.png": (390, 844),
@@ -108,10 +108,14 @@ def test_gomoku(browser: sync_api.Browser, live_server: str, folder: Path) -> No
                 tab.get_by_role("switch", name="Explain").check()
             # Set up as a player would, with the move list: it then shows the whole game.
             choose_game(tab, "gomoku")
-            tab.get_by_label("Moves", exact=True).fill(" ".join(DOUBLE_FOUR[:-1]))
+            tab.get_by_label("Moves", exact=True).fill(" ".join(ISSUE))
             tab.get_by_role("button", name="Set up", exact=True).click()
             settle(tab)
-            expect(tab.locator("#status")).to_contain_text("The AI played l8")
+            expect(tab.locator("#status")).to_contain_text("The AI played k12")
+            if not mobile:
+                expect(tab.locator("#explain-summary")).to_contain_text(
+                    "k12 is the only move: every other loses to x's four (g8\N{EN DASH}j11)."
+                )
             # Set up, clicked, scrolled the phone down and left the pointer over it.
             tab.evaluate("window.scrollTo(0, 0)")
             tab.mouse.move(0, 0)

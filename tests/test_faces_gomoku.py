@@ -184,8 +184,10 @@ def test_a_proven_root_with_an_unproven_pick_says_so() -> None:
     values = [unknown(game, pos, m) for m in game.moves(pos)]
     best = next(v for v in values if v.move == "h5")
     analysis = analysis_of(game, pos, values, best, result="loss", plies=4, score=-222)
-    words = render.summary(analysis).plain
-    assert words == "x to move: loss in 4 (score -222); best guess h5"
+    words = render.summary(analysis).plain.split("\n")
+    assert words[0] == "x to move: loss in 4 (score -222); best guess h5"
+    # The position is lost, so every move is, proven one by one or not.
+    assert words[1:] == ["Every move loses."]
 
 
 def test_a_proven_best_among_unknowns_is_not_the_positions_exact_value() -> None:

@@ -33,6 +33,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
+from unbeatable.explain import Explanation, Forbidden, Group, Mark, Note, threat_name
+from unbeatable.explain import explain as _explain
 from unbeatable.games import (
     Description,
     Game,
@@ -919,19 +921,35 @@ def threat(game: str | Game[Any, Any], position: Any, value: MoveValue) -> str |
     time budget (it proves nothing) say nothing. Every face names threats
     from here."""
     game, pos = resolve(game, position)
-    name_of = getattr(game, "threat_win", None)
-    if name_of is None or value.result not in ("win", "loss") or len(value.line) != value.plies:
-        return None
-    moves, after = [], pos
-    try:
-        for text in value.line:
-            move = game.parse_move(after, text)
-            moves.append(move)
-            after = game.play(after, move)
-    except GameError:
-        return None
-    name: str | None = name_of(pos, moves)
-    return name
+    return threat_name(game, pos, value)
+
+
+def explain(
+    game: str | Game[Any, Any],
+    position: Any,
+    analysis: Analysis | None = None,
+    *,
+    chosen: str | None = None,
+    time_limit: float | None = None,
+    stop: threading.Event | None = None,
+) -> Explanation:
+    """Why: ``analysis`` of ``position`` (by default :func:`analyze`'s, within
+    ``time_limit`` or the game's default) in the game's words, for k in a
+    row with k of 4 or more (Gomoku, the m,n,k-games): what each move does
+    (``blocks x's four (g8-j11)``, ``makes an open four (h8-k8)``), the
+    position in one sentence (``k12 is the only move: every other loses to
+    x's four (g8-j11).``, ``Every move loses: x has a four-three at h9; k12
+    holds out longest (loss in 6).``), the moves in lines of equal value,
+    the fours and open threes of both sides and, in renju, black's forbidden
+    points. ``chosen`` (the move played) gets a line of its own. Other games
+    get an empty explanation (their analysis says it all). Its ``to_dict()``
+    is the ``explanation`` the HTTP API adds to an analysis, and
+    ``annotate`` adds it and each move's ``notes`` to an analysis' JSON."""
+    game, pos = resolve(game, position)
+    if analysis is None:
+        limit = time_limit if time_limit is not None else default_time_limit(game)
+        analysis = analyze(game, pos, time_limit=limit, stop=stop)
+    return _explain(game, pos, analysis, chosen)
 
 
 @overload
@@ -1083,14 +1101,19 @@ __all__ = [
     "Cell",
     "Cutoff",
     "Description",
+    "Explanation",
+    "Forbidden",
     "Game",
     "GameError",
     "GameInfo",
     "GameOverError",
+    "Group",
     "IllegalMoveError",
     "InvalidPositionError",
     "Level",
+    "Mark",
     "MoveValue",
+    "Note",
     "Perft",
     "Policy",
     "Progress",
@@ -1118,6 +1141,7 @@ __all__ = [
     "describe",
     "describe_all",
     "engine",
+    "explain",
     "game_info",
     "game_names",
     "get_game",
@@ -1136,6 +1160,7 @@ __all__ = [
     "solve",
     "status",
     "textbook_tree",
+    "threat",
     "tree",
     "use_book",
     "value_letters",

@@ -31,6 +31,8 @@ T = TypeVar("T")
 
 #: Rows of the moves table shown with --explain (big boards have hundreds of moves).
 EXPLAIN_ROWS = 12
+#: Lines of equal value a hint says (the best first), where the rules name threats.
+HINT_LINES = 3
 HELP = "a move ({example}), ? for a hint, u to undo your last move, h for help, q to quit"
 #: The example where pieces move: the target cell alone is a move too.
 PIECE_EXAMPLE = "{move}, or just {cell} if no other move goes there"
@@ -105,10 +107,15 @@ class Match:
             return None
         return render.last_cell(self.game, self.history[-2], self.history[-1])
 
-    def draw(self, notes: dict[tuple[int, int], Text] | None = None) -> None:
+    def draw(
+        self,
+        notes: dict[tuple[int, int], Text] | None = None,
+        emphasis: Sequence[tuple[int, int]] = (),
+    ) -> None:
         highlight = render.winning_cells(self.game, self.position)
         last = self.last()
-        self.console.print(render.board(self.game, self.position, notes, highlight, last))
+        board = render.board(self.game, self.position, notes, highlight, last, emphasis)
+        self.console.print(board)
 
     def read(self, prompt: str) -> str | None:
         """One line of input, or None at the end of input. The prompt is plain
@@ -184,15 +191,23 @@ class Match:
             analysis = self.think(
                 lambda: api.analyze(game, self.position, time_limit=api.default_time_limit(game))
             )
-            self.draw(render.hint_notes(game, self.position, analysis))
-            self.console.print(render.summary(analysis))
+            explained = api.explain(game, self.position, analysis)
+            marked = render.threat_cells(explained, self.description)
+            self.draw(render.hint_notes(game, self.position, analysis, explained), marked)
+            self.console.print(render.summary(analysis, explained))
             by_piece = render.piece_moves(game, self.position, analysis)
             if by_piece is not None:
                 self.console.print(by_piece)
-            if render.is_compact(game):  # the board shows proven values by their letter only
+            lines = render.explanation_lines(explained, HINT_LINES, summary=False)
+            if lines is not None:  # the moves in the game's words, equal values in one line
+                self.console.print(lines)
+            elif render.is_compact(game):  # the board shows proven values by their letter only
                 proven = render.proven_moves(analysis)
                 if proven is not None:
                     self.console.print(proven)
+            threats = render.threats_said(explained)
+            if threats is not None:
+                self.console.print(threats)
             legend = render.hint_legend(game, analysis)
             if legend is not None:
                 self.console.print(legend, style="dim")
@@ -285,8 +300,14 @@ class Match:
         )
         self.console.print(f"The AI ({self.ai}) plays {move.move}.{note}")
         if turn.analysis is not None:
-            self.console.print(render.moves_table(turn.analysis, limit=EXPLAIN_ROWS))
-            self.console.print(explain_choice(move, turn.analysis, self.level, game, before))
+            explained = api.explain(game, before, turn.analysis, chosen=move.move)
+            lines = render.explanation_lines(explained)
+            # Where the rules name threats, the moves in the game's words,
+            # equal values in one line; elsewhere every move's row.
+            table = render.moves_table(turn.analysis, limit=EXPLAIN_ROWS)
+            self.console.print(table if lines is None else lines)
+            why = explain_choice(move, turn.analysis, self.level, game, before, explained)
+            self.console.print(why)
         self.draw()
 
     def think(self, work: Callable[[], T]) -> T:
@@ -359,17 +380,22 @@ def explain_choice(
     level: Level | str = Level.impossible,
     game: Any = None,
     position: Any = None,
+    explanation: api.Explanation | None = None,
 ) -> str:
-    """Why the AI played ``move``: its value, how it compares with the best,
-    and, with the ``game`` and ``position``, how a win by threats is won. An
-    unproven value is called so, never compared as if it were known."""
+    """Why the AI played ``move``: what it does in the game's words (from
+    ``explanation``, where the rules name threats: ``k12 blocks x's four
+    (g8-j11).``), its value, how it compares with the best, and, with the
+    ``game`` and ``position``, how a win by threats is won. An unproven
+    value is called so, never compared as if it were known."""
     best = analysis.best
     played = next((m for m in analysis.moves if m.move == move.move), move)
+    does = None if explanation is None else explanation.does(move.move)
+    text = f"{move.move} {does}. " if does else ""
     if played.result == "unknown":
-        text = f"It could not prove the value of {move.move} within the time budget"
+        text += f"It could not prove the value of {move.move} within the time budget"
         text += "; it is the engine's best guess." if best and best.move == move.move else "."
     else:
-        text = f"It valued {move.move} as {played.words}."
+        text += f"It valued {move.move} as {played.words}."
         if game is not None:
             words = render.threat_words(game, position, played, analysis.to_move)
             if words is not None:

@@ -21,7 +21,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from unbeatable import api
-from unbeatable.api import Analysis, Description, GameError, MoveValue, TracedTree, TreeNode
+from unbeatable.api import Analysis, Description, MoveValue, TracedTree, TreeNode
 
 RESULT_STYLE = {"win": "green", "draw": "yellow", "loss": "red", "unknown": "dim"}
 #: Every cell is this wide, hint or not, so that the board never jumps.
@@ -36,6 +36,14 @@ COMPACT_SIDE = 10
 TIES_NAMED = 6
 #: What marks the engine's pick among moves whose value is not proven.
 GUESS = "*"
+#: A loss shared by more moves than this is left off a hint's board: two
+#: hundred cells of ``L2`` say less than the one sentence that counts them.
+CROWD = 16
+#: How a stone in a four or an open three is drawn when hints are on; the
+#: threats are named in words below the board too.
+THREAT_STYLE = "underline"
+#: A point black may not play (renju), on a hint's board.
+FORBIDDEN = Text("\N{MULTIPLICATION SIGN}", style="bold red")
 
 Cell = tuple[int, int]
 
@@ -82,6 +90,7 @@ def board(
     notes: Mapping[Cell, Text] | None = None,
     highlight: Iterable[Cell] = (),
     last: Cell | None = None,
+    emphasis: Iterable[Cell] = (),
 ) -> Table | Text:
     """The board with the game's coordinates: a boxed table, or on big boards
     (:func:`is_compact`) one character a cell with the column letters above
@@ -89,11 +98,13 @@ def board(
     cell to text drawn in it while empty (hints), or, where pieces move, beside
     the piece on it (on a compact board, in its place, reversed); ``highlight``
     lists the cells of a winning line; ``last`` is the cell of the last move,
-    drawn in brackets: ``[X]``."""
+    drawn in brackets: ``[X]``; the stones on ``emphasis`` are underlined
+    (the threats a hint marks: :func:`threat_cells`)."""
     description = game.describe()
     sides = {side.mark: side for side in description.sides}
     rows = game.grid(position).split("/")
     marked = set(highlight)
+    stressed = set(emphasis)
     notes = notes or {}
     compact = is_compact(game)
 
@@ -104,6 +115,7 @@ def board(
             return note or Text("·", style="dim")
         # The mark as written in positions, in its side's colour.
         style = f"bold {side.colour}" + (" reverse" if (r, c) in marked else "")
+        style += f" {THREAT_STYLE}" if (r, c) in stressed else ""
         mark = Text(ch.upper(), style)
         if note is None or not description.moves_from:
             return mark
@@ -156,11 +168,16 @@ def _compact(
     return out
 
 
-def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]:
+def hint_notes(
+    game: Any, position: Any, analysis: Analysis, explanation: api.Explanation | None = None
+) -> dict[Cell, Text]:
     """Each proven move's value, coloured by result, in the cell it fills: its
     short value (``W3``), or on a compact board its letter (``W``, ``D``,
     ``L``). Moves not proven in time are left blank, but for the engine's
-    pick, marked :data:`GUESS`: a board of question marks says nothing.
+    pick, marked :data:`GUESS`: a board of question marks says nothing; so
+    are losses shared by more than :data:`CROWD` moves (:func:`crowded`),
+    which the words count. With an ``explanation``, black's forbidden points
+    (renju) are marked :data:`FORBIDDEN`.
 
     Where pieces move, a cell may be reached by several moves and a capture's
     cell holds a piece: each piece that can move carries the best value of its
@@ -168,6 +185,7 @@ def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]
     pick), so the best move always shows, on the piece that makes it."""
     compact = is_compact(game)
     best = analysis.best
+    hidden = crowded(analysis)
 
     def note(m: MoveValue) -> Text:
         if m.result == "unknown":
@@ -176,10 +194,15 @@ def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]
         return Text(text, style=RESULT_STYLE[m.result])
 
     def shown(m: MoveValue) -> bool:
-        return m.result != "unknown" or (best is not None and m.move == best.move)
+        if best is not None and m.move == best.move:
+            return True
+        return m.result != "unknown" and (m.result, m.plies) not in hidden
 
     if not moves_pieces(game):
-        return {game.cell(position, m.raw): note(m) for m in analysis.moves if shown(m)}
+        notes = {game.cell(position, m.raw): note(m) for m in analysis.moves if shown(m)}
+        for point in explanation.forbidden if explanation is not None else ():
+            notes[(point.row, point.col)] = FORBIDDEN
+        return notes
     tops: dict[Cell, MoveValue] = {}
     for m in analysis.moves:
         piece = game.origin(position, m.raw)
@@ -189,6 +212,68 @@ def hint_notes(game: Any, position: Any, analysis: Analysis) -> dict[Cell, Text]
         if top is None or m.rank > top.rank:
             tops[piece] = m
     return {piece: note(m) for piece, m in tops.items()}
+
+
+def crowded(analysis: Analysis) -> dict[tuple[str, int | None], int]:
+    """The losses shared by more than :data:`CROWD` moves, with how many
+    share each (``{("loss", 2): 197}``): a hint leaves them off the board."""
+    counts = Counter((m.result, m.plies) for m in analysis.moves if m.result == "loss")
+    return {value: n for value, n in counts.items() if n > CROWD}
+
+
+def threat_cells(explanation: api.Explanation, description: Description) -> list[Cell]:
+    """The cells of the stones in a four or an open three, of both sides."""
+    cells = []
+    for mark in explanation.threats:
+        for stone in mark.stones:
+            cells.append(_cell_of(description, stone))
+    return cells
+
+
+def _cell_of(description: Description, move: str) -> Cell:
+    """(row, col) of a cell named as moves name it (``g8``)."""
+    col = description.column_labels.index(move[0])
+    row = description.row_labels.index(move[1:])
+    return row, col
+
+
+def threats_said(explanation: api.Explanation) -> Text | None:
+    """The threats a hint marks, in words: ``Threats (underlined): x's four
+    (g8-j11); o's open three (e8-g6).`` and renju's forbidden points:
+    a cross, then ``forbidden for black: h8 (double three).`` None when there
+    are none."""
+    parts: list[Text] = []
+    if explanation.threats:
+        said = "; ".join(mark.words for mark in explanation.threats)
+        parts.append(Text.assemble("Threats (", ("underlined", THREAT_STYLE), f"): {said}."))
+    if explanation.forbidden:
+        points = ", ".join(f"{p.move} ({p.reason})" for p in explanation.forbidden)
+        words = explanation.forbidden[0].words.split(":")[0]
+        parts.append(Text.assemble(FORBIDDEN, f" {words}: {points}."))
+    return Text("\n").join(parts) if parts else None
+
+
+def explanation_lines(
+    explanation: api.Explanation, groups: int | None = None, summary: bool = True
+) -> Text | None:
+    """The explanation as the terminal says it: the summary (unless told
+    not to), then the moves in lines of equal value (the first ``groups`` of
+    them; all by default), then the rest counted. None when the game's moves
+    have no words."""
+    if explanation.summary is None and not explanation.groups:
+        return None
+    lines: list[Text] = []
+    if explanation.summary is not None and summary:
+        lines.append(Text(explanation.summary, style="bold"))
+    shown = explanation.groups if groups is None else explanation.groups[:groups]
+    for group in shown:
+        lines.append(Text.assemble("- ", (group.words, RESULT_STYLE[group.result])))
+    left = len(explanation.groups) - len(shown)
+    if left:
+        lines.append(Text(f"  ({left} more {'line' if left == 1 else 'lines'})", style="dim"))
+    if explanation.more is not None and groups is None:
+        lines.append(Text(f"  {explanation.more}", style="dim"))
+    return Text("\n").join(lines)
 
 
 def piece_moves(game: Any, position: Any, analysis: Analysis) -> Text | None:
@@ -219,7 +304,8 @@ def hint_legend(game: Any, analysis: Analysis) -> Text | None:
     pieces = moves_pieces(game)
     guessed = analysis.best is not None and analysis.best.result == "unknown"
     unproven = any(m.result == "unknown" for m in analysis.moves)
-    if not compact and not pieces and not guessed and not unproven:
+    hidden = crowded(analysis)
+    if not compact and not pieces and not guessed and not unproven and not hidden:
         return None
     parts: list[Text] = []
     if compact:
@@ -239,7 +325,14 @@ def hint_legend(game: Any, analysis: Analysis) -> Text | None:
         parts.append(Text.assemble((GUESS, "bold"), " best guess"))
     if unproven:
         parts.append(Text("· not valued in time"))
+    for (_, plies), n in sorted(hidden.items(), key=lambda item: item[0][1] or 0):
+        parts.append(Text(f"unmarked: {n} moves that {_lose(plies)}"))
     return Text("; ").join(parts)
+
+
+def _lose(plies: int | None) -> str:
+    """``lose in 2``: a loss in words, for after a plural subject."""
+    return "lose" if plies is None else f"lose in {plies}"
 
 
 def proven_moves(analysis: Analysis, shown: int = 6) -> Text | None:
@@ -354,15 +447,23 @@ def counted(n: int, noun: str, nouns: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"
 
 
-def summary(analysis: Analysis) -> Text:
+def summary(analysis: Analysis, explanation: api.Explanation | None = None) -> Text:
     """The position's value for the side to move and the best move, in words
     that stay true when the time budget ran out: then the best move's proven
     value, or the engine's pick called a guess; on a second line, how a win
-    by threats is won (:func:`threat_words`)."""
+    by threats is won (:func:`threat_words`); on the last, where the rules
+    name threats, the position in one sentence (``k12 is the only move:
+    every other loses to x's four (g8-j11).``): ``explanation``'s, else
+    :func:`api.explain`'s."""
     if not analysis.moves:
         return Text(game_over(analysis.result, analysis.to_move))
     text = Text(f"{analysis.to_move} to move: ")
     best = analysis.best
+    game, position = api.resolve(analysis.game, analysis.position)
+    if explanation is None:
+        explanation = api.explain(game, position, analysis)
+    # Where the rules name threats, one sentence says which moves are equal.
+    said = explanation.summary is not None
     unproven = sum(1 for m in analysis.moves if m.result == "unknown")
     if analysis.result == "unknown":
         text.append("no value proven within the time budget", style=RESULT_STYLE["unknown"])
@@ -390,6 +491,8 @@ def summary(analysis: Analysis) -> Text:
             for m in analysis.moves
             if m.move != best.move and (m.result, m.plies) == (best.result, best.plies)
         ]
+        if said:
+            ties = []
         if len(ties) > TIES_NAMED:  # a lost position on a big board: hundreds of them
             named = f"{', '.join(ties[: TIES_NAMED - 1])} and {len(ties) - TIES_NAMED + 1} others"
             text.append(f" ({named} are just as good)")
@@ -399,13 +502,11 @@ def summary(analysis: Analysis) -> Text:
         moves = "move" if unproven == 1 else "moves"
         text.append(f"; {unproven} other {moves} not valued in time", style="dim")
     if best is not None:
-        try:
-            game, position = api.resolve(analysis.game, analysis.position)
-        except GameError:  # pragma: no cover - an analysis names its own game
-            return text
         words = threat_words(game, position, best, analysis.to_move)
         if words is not None:
             text.append("\n" + words[0].upper() + words[1:] + ".")
+    if explanation.summary is not None:
+        text.append("\n" + explanation.summary, style="bold")
     return text
 
 

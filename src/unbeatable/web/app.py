@@ -4,7 +4,8 @@ The server is stateless: every request carries the whole position, so any
 number of processes can stand behind a load balancer. Endpoints are thin
 wrappers over :mod:`unbeatable.api`; their JSON is the ``to_dict()`` of the
 library's answer, plus only what the page cannot work out for want of rules:
-the name of a threat win on analysed moves (:func:`_with_threats`); and
+the name of a threat win on analysed moves and, for k in a row, the analysis
+in the game's words (:func:`_with_threats`); and
 ``/api/games`` gives this server's time budget of each game (which
 ``create_app(time_limits=...)`` may change) in place of the library's.
 
@@ -208,16 +209,23 @@ def _parse(game: str, position: str) -> Any:
 
 
 def _with_threats(
-    game: Any, position: Any, analysis: api.Analysis, data: dict[str, Any]
+    game: Any,
+    position: Any,
+    analysis: api.Analysis,
+    data: dict[str, Any],
+    chosen: str | None = None,
 ) -> dict[str, Any]:
-    """``analysis``'s JSON (``data``), each move whose proven line wins by
-    threats alone given a ``threat`` field naming them (:func:`api.threat`:
-    ``"continuous fours"``). The page has no rules, so it cannot tell."""
+    """``analysis``'s JSON (``data``) with what the page cannot work out for
+    want of rules: each move whose proven line wins by threats alone given a
+    ``threat`` field naming them (:func:`api.threat`: ``"continuous fours"``)
+    and, where the rules name threats (k in a row, k >= 4), the explanation
+    in the game's words (:func:`api.explain`; ``chosen``, the move played,
+    said on its own): ``notes`` on each move and ``explanation``."""
     for value, entry in zip(analysis.moves, data["moves"], strict=True):
         threat = api.threat(game, position, value)
         if threat is not None:
             entry["threat"] = threat
-    return data
+    return api.explain(game, position, analysis, chosen=chosen).annotate(data)
 
 
 def _analysis(
@@ -249,7 +257,7 @@ def _move(
         return None
     answer = turn.to_dict()
     if turn.analysis is not None:
-        _with_threats(game, position, turn.analysis, answer["analysis"])
+        _with_threats(game, position, turn.analysis, answer["analysis"], turn.move.move)
     return answer
 
 

@@ -5,8 +5,9 @@ bad input is turned away with a precise 422 before any engine work starts.
 Response models exist to document the JSON in the OpenAPI schema only: the
 endpoints send the ``to_dict()`` of the library's typed answers (so an
 analysis is the object ``unbeatable analyze --json`` prints), with nothing
-added but a threat's name on analysed moves and each game's start position
-and budget. A test compares these models with those types field by field, so
+added but a threat's name and, for k in a row, the game's words on analysed
+moves (``notes``, ``explanation``), and each game's start position and
+budget. A test compares these models with those types field by field, so
 the two cannot drift apart.
 """
 
@@ -254,6 +255,23 @@ class MoveRef(BaseModel):
     col: int
 
 
+class Note(BaseModel):
+    """One thing a move does in the game's terms (k in a row, k >= 4)."""
+
+    does: Literal["wins", "makes", "blocks", "stops", "takes"] = Field(
+        description="wins (a five), makes (a threat), blocks (the other side's four), stops "
+        "(its open three), takes (the point of its double four or four-three)."
+    )
+    kind: str = Field(
+        description="What it makes or stops, named as in Gomoku: five, open four, double four, "
+        "four-three, four, double three, open three.",
+        examples=["four"],
+    )
+    side: str = Field(description="Whose shape it is: the mover's, or the other side's.")
+    stones: list[str] = Field(description="The shape's stones (the move's own included).")
+    words: str = Field(examples=["blocks x's four (g8\N{EN DASH}j11)"])
+
+
 class MoveValue(MoveRef):
     """One legal move and its value for the player making it; `plies` counts
     half-moves to the end of the game, this move included."""
@@ -270,7 +288,68 @@ class MoveValue(MoveRef):
         description="Only where the game's rules name how a proven line wins by threats "
         "alone (the m,n,k games with k >= 4): 'continuous fours' when every move of the "
         "winner before the last makes a four ('threes' where four in a row wins); absent "
-        "otherwise. The one field the web adds to the library's analysis.",
+        "otherwise. Added by the web to the library's analysis, as notes are.",
+    )
+    notes: list[Note] | None = Field(
+        default=None,
+        description="Only where the rules name threats (the m,n,k games with k >= 4, "
+        "Gomoku): what the move does in the game's words, the strongest first; "
+        "absent otherwise.",
+    )
+
+
+class Group(BaseModel):
+    """Moves of equal value whose best play goes the same way, in one line."""
+
+    moves: list[str] = Field(description="The moves, the one to read first first.")
+    result: Result
+    plies: int | None
+    words: str = Field(
+        examples=[
+            "f8, g7, f9, k8 and 193 others (loss in 2): x answers k12 and wins: "
+            "five in a row (g8\N{EN DASH}k12)."
+        ]
+    )
+
+
+class Mark(BaseModel):
+    """A threat on the board: a four, an open four or an open three."""
+
+    side: str
+    kind: Literal["four", "open four", "open three"] = Field(description="Named as in Gomoku.")
+    shape: str = Field(description="In this game's words ('three' where four in a row wins).")
+    stones: list[str] = Field(description="The side's stones that make it.")
+    points: list[str] = Field(
+        description="Where it becomes a five (a four) or an open four (an open three)."
+    )
+    words: str = Field(examples=["x's four (g8\N{EN DASH}j11)"])
+
+
+class Forbidden(BaseModel):
+    """A point black may not play in renju, and why."""
+
+    move: str
+    row: int
+    col: int
+    reason: str = Field(examples=["double three"])
+    words: str = Field(examples=["forbidden for black: double three"])
+
+
+class Explanation(BaseModel):
+    """The analysis in the game's words (k in a row, k >= 4: Gomoku)."""
+
+    summary: str | None = Field(
+        description="The position in one sentence: the only move, every move losing, "
+        "equally good moves; null when nothing is proven to say.",
+        examples=["k12 is the only move: every other loses to x's four (g8\N{EN DASH}j11)."],
+    )
+    groups: list[Group] = Field(description="Every move, in lines of equal value, best first.")
+    more: str | None = Field(
+        description="The moves past the lines said, counted by value (null: none)."
+    )
+    threats: list[Mark] = Field(description="Fours and open threes of both sides.")
+    forbidden: list[Forbidden] = Field(
+        description="Black's forbidden points (renju; empty otherwise), whoever is to move."
     )
 
 
@@ -293,6 +372,11 @@ class Analysis(BaseModel):
         description="Only for games analysed under a time budget (Connect Four, the "
         "bigger m,n,k games, Gomoku): false when some move could not be proven in time "
         "(those moves are 'unknown').",
+    )
+    explanation: Explanation | None = Field(
+        default=None,
+        description="Only where the rules name threats (the m,n,k games with k >= 4, "
+        "Gomoku): the analysis in the game's words. Added by the web, as notes are.",
     )
 
 

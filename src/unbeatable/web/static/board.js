@@ -131,6 +131,33 @@ function hintCells() {
   return cells;
 }
 
+/** The hint's threats by cell, "row,col" -> {kind, words}: each stone of a
+ * four ("four", an open four too) or an open three ("three"), of both sides,
+ * as the server names them (the strongest where a stone is in several); and
+ * black's forbidden points (renju), "row,col" -> their words. Empty while no
+ * hint shows. */
+function threatCells() {
+  const stones = new Map();
+  const forbidden = new Map();
+  const marks = state.hints && state.hintMarks;
+  if (!marks) return { stones, forbidden };
+  const at = (move) => {
+    const r = state.game.row_labels.indexOf(move.slice(1));
+    const c = state.game.column_labels.indexOf(move[0]);
+    return key(r, c);
+  };
+  for (const mark of marks.threats) {
+    const kind = mark.kind === "open three" ? "three" : "four";
+    for (const stone of mark.stones) {
+      const known = stones.get(at(stone));
+      if (!known || (known.kind === "three" && kind === "four")) stones.set(at(stone), { kind, words: mark.words });
+      else if (known.kind === kind) known.words += ` and ${mark.words}`;
+    }
+  }
+  for (const point of marks.forbidden) forbidden.set(key(point.row, point.col), point.words);
+  return { stones, forbidden };
+}
+
 /** What a cell is in a game whose pieces move, for screen readers: "b1,
  * White piece, selected", "b2, empty, target: b1b2". */
 function pieceCellName(r, c, mark, target) {
@@ -204,6 +231,7 @@ export function renderBoard() {
     }
   } else {
     const pieces = piecesMove();
+    const threats = threatCells();
     // The chosen piece's moves, by the cell each goes to.
     const chosen = new Map();
     if (pieces && state.selected) {
@@ -219,8 +247,11 @@ export function renderBoard() {
       cell.dataset.side = seat(mark);
       cell.classList.toggle("win", line.has(key(r, c)));
       cell.classList.toggle("last", state.last === key(r, c) && mark !== "");
-      cell.querySelector(".value").textContent = value ? shortValue(value) : "";
-      cell.dataset.value = valueKind(value);
+      const threat = mark ? threats.stones.get(key(r, c)) : null;
+      const forbidden = mark ? null : threats.forbidden.get(key(r, c));
+      cell.dataset.threat = threat ? threat.kind : "";
+      cell.querySelector(".value").textContent = value ? shortValue(value) : forbidden ? "×" : "";
+      cell.dataset.value = forbidden && !value ? "forbidden" : valueKind(value);
       let name;
       if (pieces) {
         const target = chosen.get(key(r, c));
@@ -239,6 +270,8 @@ export function renderBoard() {
         if (line.has(key(r, c))) name += ", winning line";
         if (state.last === key(r, c) && mark) name += ", last move";
         if (value) name += `, hint: ${hintWords(value)}`;
+        if (threat) name += `, in ${threat.words}`;
+        if (forbidden) name += `, ${forbidden}`;
         cell.setAttribute("aria-disabled", String(!moveAt(r, c) || !yourTurn()));
       }
       cell.setAttribute("aria-label", name);

@@ -14,7 +14,7 @@ import {
   sideName, state, yourTurn,
 } from "./state.js";
 import { record, renderTally } from "./tally.js";
-import { atLeast, bestOf, forYou, shortValue, valueWords } from "./values.js";
+import { atLeast, bestOf, crowded, forYou, shortValue, valueWords } from "./values.js";
 
 export function render() {
   if (!state.game || !state.view) return;
@@ -24,6 +24,12 @@ export function render() {
   $("legend").hidden = !state.hints;
   $("legend-guess").hidden = !state.hints || !state.hintGuess;
   $("legend-blank").hidden = !state.hints || !state.hintUnproven;
+  const crowd = state.hints ? [...state.hintCrowd].map(([words, n]) => `${n} moves that lose in ${words.replace(/^loss in /, "")}`) : [];
+  $("legend-crowd").hidden = !crowd.length;
+  $("legend-crowd").textContent = crowd.length ? `Left unmarked: ${crowd.join(", ")}.` : "";
+  const marks = state.hints && state.hintMarks;
+  $("legend-threats").hidden = !marks || !marks.threats.length;
+  $("legend-forbidden").hidden = !marks || !marks.forbidden.length;
   $("hint-text").hidden = !state.hints || !state.hintText;
   $("hint-text").textContent = state.hints ? state.hintText : "";
   renderExplanation();
@@ -369,12 +375,19 @@ export async function hint() {
     if (token !== state.token || view !== state.view) return;
     const best = bestOf(analysis);
     // Only proven values go on the board, and the engine's pick: a board of
-    // question marks says nothing.
+    // question marks says nothing; nor does a board of L2 (a loss most moves
+    // share is counted in the legend instead).
+    const crowd = crowded(analysis);
     state.hints = new Map();
     for (const value of analysis.moves) {
       if (value.result === "unknown" && value !== best) continue;
+      if (value !== best && crowd.has(valueWords(value))) continue;
       if (view.moves.some((m) => m.move === value.move)) state.hints.set(value.move, value);
     }
+    state.hintCrowd = new Map([...crowd].map(([words, n]) => [words, n - (best && valueWords(best) === words ? 1 : 0)]));
+    // The threats on the board and renju's forbidden points, as the rules
+    // name them (k in a row), marked while the hint shows.
+    state.hintMarks = analysis.explanation || null;
     state.hintGuess = Boolean(best && best.result === "unknown");
     state.hintUnproven = analysis.moves.some((m) => m.result === "unknown");
     setBusy(false);

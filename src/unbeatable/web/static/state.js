@@ -24,6 +24,10 @@ export const state = {
   /** Whether the hint on show marks a best guess, and leaves moves blank. */
   hintGuess: false,
   hintUnproven: false,
+  /** Losses the hint leaves unmarked (most moves share them): words -> how many. */
+  hintCrowd: new Map(),
+  /** The hint's threats and forbidden points (k in a row), marked while it shows. */
+  hintMarks: null,
   /** The AI's last move with the analysis it came from, while Explain shows it. */
   explanation: null,
   /** The cell that changed last (animated), "row,col". */

@@ -76,6 +76,20 @@ export function bestOf(analysis) {
   return analysis.moves.find((m) => analysis.best && m.move === analysis.best.move);
 }
 
+/** A loss shared by more moves than this is left off a hint's board (as
+ * the terminal's hint does): two hundred cells of L2 say less than the one
+ * sentence that counts them. */
+const CROWD = 16;
+
+/** The losses shared by more than CROWD moves: their words -> how many. */
+export function crowded(analysis) {
+  const counts = new Map();
+  for (const m of analysis.moves) {
+    if (m.result === "loss") counts.set(valueWords(m), (counts.get(valueWords(m)) || 0) + 1);
+  }
+  return new Map([...counts].filter(([, n]) => n > CROWD));
+}
+
 /** Lists of moves longer than this (big boards) show the best few only. */
 const MANY_MOVES = 16;
 const FEW_SHOWN = 10;
