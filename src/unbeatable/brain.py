@@ -512,13 +512,50 @@ class Preparation:
     def _warm_up(self, game: Game[Any, Any], engine: Any) -> None:
         """The engine's start-up work, through :func:`unbeatable.api.warm` (the
         library then knows the engine is ready: no move's search does the work
-        again); an engine given to the preparation (tests) is warmed itself."""
+        again), then :func:`rehearse`; an engine given to the preparation
+        (tests) is warmed itself."""
         if self._engines is api.engine:
             api.warm(game, note=False)
+            rehearse(game)
             return
         warm_up = getattr(engine, "warm_up", None)
         if warm_up is not None:
             warm_up()
+
+
+#: Seconds each rehearsal may search (they end at once, proven, once warm).
+REHEARSAL_SECONDS = 0.1
+
+
+def rehearsals(game: Game[Any, Any], width: int, height: int) -> list[Any]:
+    """Positions whose searches the engine's own warm-up does not reach, for
+    each side to move: one that can make an open four (an open three of its
+    own), one that must block the other's four. Boards narrower than nine
+    have none (no room; their engine is exact and small)."""
+    if width < 9 or height < 9:
+        return []
+    cx, cy = width // 2, height // 2
+    found = []
+    for mover in game.players:
+        other = game.players[1] if mover == game.players[0] else game.players[0]
+        scattered = ((cx - 4, cy - 4), (cx + 4, cy - 4), (cx, cy + 4))
+        three = {(cx + d, cy): mover for d in (-1, 0, 1)}
+        four = {(cx + d, cy): other for d in (-2, -1, 0, 1)} | {(cx - 3, cy): mover}
+        for shape, rest in ((three, other), (four, mover)):
+            stones = {**shape, **dict.fromkeys(scattered, rest)}
+            cells = "".join(stones.get((x, y), ".") for y in range(height) for x in range(width))
+            found.append(api.set_up(game, cells, mover))
+    return found
+
+
+def rehearse(game: Game[Any, Any]) -> None:
+    """Search the :func:`rehearsals` of ``game`` (on m,n,k boards), so that
+    the kernels their paths need are compiled, or loaded, before any clock:
+    the engine's warm-up misses some (the first open three of a game once
+    cost a move 2-4 s of compiling)."""
+    rows, columns = getattr(game, "rows", 0), getattr(game, "columns", 0)
+    for position in rehearsals(game, columns, rows):
+        api.choose_move(game, position, time_limit=REHEARSAL_SECONDS)
 
 
 # -- the brain ------------------------------------------------------------------
@@ -1323,9 +1360,11 @@ def prepare(out: TextIO) -> int:
     for name in PREPARED:
         began = time.perf_counter()
         try:
-            api.warm(name, note=False)
+            game = get_game(name)
         except GameError:
             continue  # not in this build
+        api.warm(game, note=False)
+        rehearse(game)
         out.write(f"{name}: ready in {time.perf_counter() - began:.1f} s\n")
     out.flush()
     return 0
