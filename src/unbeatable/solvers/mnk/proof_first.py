@@ -56,6 +56,23 @@ class ProofFirstEngine:
         self.exact.reset()
         self.judge.reset()
 
+    def configure(self, *, memory: int | None = None, threads: int | None = None) -> None:
+        """A tournament's limits (the Gomocup brain's ``INFO max_memory`` and
+        ``thread_num``): the k-in-a-row engine takes what the exact solver's
+        table (fixed by the board, a few MB) leaves."""
+        if memory is not None:
+            memory = max(0, memory - self.exact.table.entries.nbytes)
+        self.judge.configure(memory=memory, threads=threads)
+
+    def memory_use(self) -> int:
+        """Bytes both engines hold at most while searching."""
+        return int(self.exact.table.entries.nbytes) + self.judge.memory_use()
+
+    @property
+    def threads(self) -> int:
+        """Threads of a timed search by the k-in-a-row engine."""
+        return int(self.judge.threads)
+
     def solve(
         self, position: MNKPosition, limits: Limits = UNLIMITED, weak: bool = False
     ) -> Solved:
