@@ -682,6 +682,18 @@ def test_the_preparation_readies_engines_and_measures_the_footprint() -> None:
     assert engine.calls[-1] == ("warm", None)  # measured once
 
 
+def test_the_rehearsals_reach_the_searches_the_warm_up_does_not() -> None:
+    """For each side to move: an open three of its own (it can make an open
+    four), and the other side's four to block; none on small boards."""
+    game = api.get_game("gomoku")
+    found = brain_module.rehearsals(game, 15, 15)
+    assert [game.to_move(p) for p in found] == ["x", "x", "o", "o"]
+    for position in found[1::2]:  # the block of the four is forced
+        blocks = game.winning_moves(position, "o" if game.to_move(position) == "x" else "x")
+        assert len(blocks) == 1
+    assert brain_module.rehearsals(api.get_game("mnk:7,7,5"), 7, 7) == []
+
+
 def test_a_move_asked_before_the_engine_is_ready_is_a_quick_move_that_blocks() -> None:
     preparation = NeverReady()
     brain = Brain(choose=never, preparation=preparation)  # type: ignore[arg-type]
