@@ -327,7 +327,8 @@ class _Explainer:
             answer = game.parse_move(child, value.line[1])
         except (GameError, IndexError):
             return None
-        return _threats.made_words(game, _threats.made_by(game, child, answer))
+        made = _threats.made_in_reply(game, self.position, value.raw, answer)
+        return _threats.made_words(game, made)
 
     # -- the summary --
 

@@ -269,11 +269,19 @@ class _Reader:
             return True
         return forbidden_reason(self.game, cells, point) is None
 
-    def shapes(self, cell: int, placed: bool, cells: str) -> list[Shape]:
-        """The side's shapes through ``cell`` (its stone, or placed there)."""
+    def shapes(
+        self, cell: int, placed: bool, cells: str, blocked: int | None = None
+    ) -> list[Shape]:
+        """The side's shapes through ``cell`` (its stone, or placed there);
+        ``blocked``: a cell the other side has taken since this board."""
         found: list[Shape] = []
         for d in range(len(DIRECTIONS)):
-            line = _line(self.window(cell, d, placed), self.exact)
+            window = self.window(cell, d, placed)
+            line_cells = self.geometry.cells[cell][d]
+            if blocked is not None and blocked in line_cells:
+                at_blocked = line_cells.index(blocked)
+                window = window[:at_blocked] + BLOCKED + window[at_blocked + 1 :]
+            line = _line(window, self.exact)
 
             def at(indices: Iterable[int], d: int = d) -> tuple[int, ...]:
                 return self.ordered(self.cell_at(cell, d, i) for i in indices)
@@ -454,6 +462,21 @@ def made_by(game: MNKGame, position: MNKPosition, move: int) -> MoveFacts:
     after = cells[:move] + side + cells[move + 1 :]
     made = tuple(_reader(game, cells, side).shapes(move, placed=True, cells=after))
     return MoveFacts(move, side, strongest(made), _strongest_first(made), ())
+
+
+def made_in_reply(game: MNKGame, position: MNKPosition, move: int, reply: int) -> MoveFacts:
+    """What ``reply`` makes for the other side after ``move`` of the side to
+    move: :func:`made_by` on the board after ``move``, read from this board's
+    lines (every move of an analysis has its reply; their boards differ by
+    one stone each)."""
+    side = position.to_move
+    other = next(p for p in game.players if p != side)
+    cells = position.cells
+    after = cells[:move] + side + cells[move + 1 :]
+    after = after[:reply] + other + after[reply + 1 :]
+    reader = _reader(game, cells, other)
+    made = tuple(reader.shapes(reply, placed=True, cells=after, blocked=move))
+    return MoveFacts(reply, other, strongest(made), _strongest_first(made), ())
 
 
 def strongest(made: Sequence[Shape]) -> Makes | None:
