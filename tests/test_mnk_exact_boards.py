@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from unbeatable.games.mnk import MNKGame, MNKPosition
+from unbeatable.games.mnk import MAX_SIDE, MNKGame, MNKPosition
 from unbeatable.search.analysis import value_moves
 from unbeatable.search.engine import Outcome
 from unbeatable.search.negamax import Negamax
@@ -20,8 +20,8 @@ from unbeatable.solvers.mnk.exact import MAX_CELLS, ExactEngine
 #: Every board shape the exact solver serves: (rows, columns).
 SHAPES = [
     (rows, columns)
-    for rows in range(1, 21)
-    for columns in range(1, 21)
+    for rows in range(1, MAX_SIDE + 1)
+    for columns in range(1, MAX_SIDE + 1)
     if NEGAMAX_CELLS < rows * columns <= MAX_CELLS
 ]
 #: Empty cells left in a position of a board past this many cells: few, so

@@ -299,6 +299,11 @@ def _searching(game: Game[Any, Any], exact: bool) -> Iterator[ProgressReport]:
         watcher.join()
 
 
+def _timed(time_limit: float | None) -> bool:
+    """Whether a search had a time budget (``--time-limit inf`` is none)."""
+    return time_limit is not None and not math.isinf(time_limit)
+
+
 @app.command()
 def analyze(
     name: GameArg,
@@ -342,7 +347,7 @@ def analyze(
     if api.describe(game) is not None:
         hints = render.hint_notes(game, pos, analysis)
         out.print(render.board(game, pos, hints, render.winning_cells(game, pos)))
-    out.print(render.summary(analysis))
+    out.print(render.summary(analysis, timed=_timed(time_limit)))
     if analysis.moves:
         out.print(render.moves_table(analysis))
     out.print(
@@ -396,7 +401,8 @@ def solve(
         # The words every face uses ("win in 3"; the unit is the ply).
         value = api.value_words(solution.result, solution.plies)
         score = "" if solution.score is None else f", score {solution.score}"
-        proven = "" if solution.exact else " (not proven: the time budget ran out)"
+        why = render.unproven_because(_timed(time_limit))
+        proven = "" if solution.exact else f" (not proven: {why})"
         out.print(
             Text(f"{solution.position!r}: {solution.to_move} to move, {value}{score}{proven}")
         )

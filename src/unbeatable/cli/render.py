@@ -447,9 +447,21 @@ def counted(n: int, noun: str, nouns: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else (nouns or noun + 's')}"
 
 
-def summary(analysis: Analysis, explanation: api.Explanation | None = None) -> Text:
+def unproven_because(timed: bool) -> str:
+    """Why a value is not proven, in words that stay true: the time budget
+    ran out only when one was set (``timed``); without one, the engine
+    stopped short of a proof because it can search no further."""
+    if timed:
+        return "the time budget ran out"
+    return "the engine found no proof (it cannot search further)"
+
+
+def summary(
+    analysis: Analysis, explanation: api.Explanation | None = None, *, timed: bool = True
+) -> Text:
     """The position's value for the side to move and the best move, in words
-    that stay true when the time budget ran out: then the best move's proven
+    that stay true when the time budget ran out (``timed``: one was set; without
+    one, an engine that stopped short of a proof says so): then the best move's proven
     value, or the engine's pick called a guess; on a second line, how a win
     by threats is won (:func:`threat_words`); on the last, where the rules
     name threats, the position in one sentence (``k12 is the only move:
@@ -465,7 +477,9 @@ def summary(analysis: Analysis, explanation: api.Explanation | None = None) -> T
     # Where the rules name threats, one sentence says which moves are equal.
     said = explanation.summary is not None
     unproven = sum(1 for m in analysis.moves if m.result == "unknown")
-    if analysis.result == "unknown":
+    if analysis.result == "unknown" and not timed:
+        text.append(f"no value proven: {unproven_because(timed)}", style=RESULT_STYLE["unknown"])
+    elif analysis.result == "unknown":
         text.append("no value proven within the time budget", style=RESULT_STYLE["unknown"])
     elif analysis.exact is False and analysis.result in ("win", "draw"):
         # Only a lower bound: a move not valued in time may do better.
@@ -500,7 +514,8 @@ def summary(analysis: Analysis, explanation: api.Explanation | None = None) -> T
             text.append(f" ({', '.join(ties)} {'is' if len(ties) == 1 else 'are'} just as good)")
     if unproven and best is not None and best.result != "unknown":
         moves = "move" if unproven == 1 else "moves"
-        text.append(f"; {unproven} other {moves} not valued in time", style="dim")
+        late = "not valued in time" if timed else "not proven"
+        text.append(f"; {unproven} other {moves} {late}", style="dim")
     if best is not None:
         words = threat_words(game, position, best, analysis.to_move)
         if words is not None:

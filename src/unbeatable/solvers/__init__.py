@@ -89,10 +89,9 @@ EXACT_MNK_CELLS = 31
 #: timed query falls back on the k-in-a-row engine (``ProofFirstEngine``),
 #: and a query with no budget searches on to the proof.
 EXACT_KERNEL_CELLS = 36
-#: The k the k-in-a-row engine plays: from :data:`K_IN_A_ROW_FROM` to
-#: :data:`K_IN_A_ROW_UNTIL` (None: any k).
+#: The smallest k the k-in-a-row engine plays (it plays any k from there:
+#: past 6 it reads lines off the board instead of its pattern tables).
 K_IN_A_ROW_FROM = 4
-K_IN_A_ROW_UNTIL: int | None = 6
 #: Default budget of a query on an m,n,k board past :data:`NEGAMAX_CELLS`, in
 #: seconds.
 MNK_TIME_LIMIT = 2.0
@@ -116,7 +115,7 @@ class Plan(NamedTuple):
 
 def plays_k_in_a_row(k: int) -> bool:
     """Whether the k-in-a-row engine plays boards of ``k`` in a row."""
-    return k >= K_IN_A_ROW_FROM and (K_IN_A_ROW_UNTIL is None or k <= K_IN_A_ROW_UNTIL)
+    return k >= K_IN_A_ROW_FROM
 
 
 def mnk_plan(game: Any) -> Plan:
