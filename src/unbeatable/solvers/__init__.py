@@ -79,9 +79,10 @@ PLUGIN_POLICY = Policy(exact=False, time_limit=2.0)
 #: negamax, which solves them exactly at once.
 NEGAMAX_CELLS = 9
 #: Boards of at most this many cells are the exact m,n,k engine's alone: it
-#: proves any of their positions within a move's budget (every board of
-#: 26-31 cells from the empty board within a second, 4x7 four in a row the
-#: slowest: ``benchmarks/mnk_exact.py``).
+#: proves their positions within a move's budget (from the empty board, every
+#: board of 26-31 cells with k of 4 or more in about 2 million nodes at most,
+#: 4x7 the slowest; two rows of 15 with k = 3 take 25 million, seconds:
+#: ``benchmarks/mnk_exact.py --past``).
 EXACT_MNK_CELLS = 31
 #: Boards of at most this many cells fit the exact engine's kernel (its
 #: base-3 keys' width; ``exact.MAX_CELLS``): past :data:`EXACT_MNK_CELLS`

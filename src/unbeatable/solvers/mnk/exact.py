@@ -26,8 +26,9 @@ only, each entry one self-checking word) is shared by all of them.
 
 No opening book is needed: 5x5 four-in-a-row is proved a draw from the
 empty board in about 25,000 nodes, 6x5 a first-player win in 11 plies in
-about 13,000, and every board of at most 31 cells from any position within
-a second (see ``benchmarks/mnk_exact.py``), inside a move's budget. Boards
+about 13,000, and every board of at most 31 cells with k of 4 or more from
+the empty board in at most about 2 million (4x7; see
+``benchmarks/mnk_exact.py``), inside a move's budget. Boards
 of 32-36 cells fit the kernel too, but some of their proofs take minutes
 (4x9 four in a row) or more: the solver registry gives those boards to
 :class:`~unbeatable.solvers.mnk.proof_first.ProofFirstEngine`, which plays
