@@ -523,8 +523,8 @@ class Preparation:
             warm_up()
 
 
-#: Seconds each rehearsal may search (they end at once, proven, once warm).
-REHEARSAL_SECONDS = 0.1
+#: Seconds each rehearsal may search (the engine's paths are entered at once).
+REHEARSAL_SECONDS = 0.02
 
 
 def rehearsals(game: Game[Any, Any], width: int, height: int) -> list[Any]:
@@ -1276,7 +1276,7 @@ def _line_batches(stream: BinaryIO) -> Iterator[list[bytes]]:
 
 
 class _Inbox:
-    """Lines read and not yet handled.
+    """Lines read and not yet handled, each with when it was read.
 
     ``stop`` is set while ``END`` is the next line waiting: the search of the
     command being handled ends at once, and its answer is never written (the
@@ -1285,30 +1285,30 @@ class _Inbox:
 
     def __init__(self) -> None:
         self.stop = threading.Event()
-        self._lines: deque[str | None] = deque()
+        self._lines: deque[tuple[str, float] | None] = deque()
         self._ready = threading.Condition()
 
-    def put(self, lines: Iterable[str | None]) -> None:
-        """Add lines at once (None: the input has ended)."""
+    def put(self, lines: Iterable[str | None], read: float = 0.0) -> None:
+        """Add lines read at ``read`` at once (None: the input has ended)."""
         with self._ready:
-            self._lines.extend(lines)
+            self._lines.extend(None if line is None else (line, read) for line in lines)
             self._mark_end()
             self._ready.notify()
 
-    def take(self) -> str | None:
-        """The next line, waiting for one (None: no more)."""
+    def take(self) -> tuple[str, float] | None:
+        """The next line and when it was read, waiting for one (None: no more)."""
         with self._ready:
             while not self._lines:
                 self._ready.wait()
-            line = self._lines.popleft()
-            if line is not None:
+            item = self._lines.popleft()
+            if item is not None:
                 self.stop.clear()
                 self._mark_end()
-            return line
+            return item
 
     def _mark_end(self) -> None:
         head = self._lines[0] if self._lines else None
-        if head is not None and head.strip().upper() == "END":
+        if head is not None and head[0].strip().upper() == "END":
             self.stop.set()
 
 
@@ -1324,21 +1324,27 @@ def serve(stdin: BinaryIO, stdout: TextIO, brain: Brain | None = None) -> int:
     def read() -> None:
         try:
             for batch in _line_batches(stdin):
-                inbox.put([raw.decode("utf-8", errors="replace") for raw in batch])
+                decoded = [raw.decode("utf-8", errors="replace") for raw in batch]
+                inbox.put(decoded, brain.clock())
         except (OSError, ValueError):  # input closed under us: as the end of input
             pass
         finally:
             inbox.put([None])
 
     threading.Thread(target=read, name="gomocup-reader", daemon=True).start()
+    answered = float("-inf")
     while not brain.finished:
-        line = inbox.take()
-        if line is None:
+        item = inbox.take()
+        if item is None:
             break
+        line, read_at = item
         try:
-            # The move's clock starts now: a manager sends the next command
-            # only once answered, so it has not waited (piped lines may have).
-            answer = brain.handle(line, brain.clock(), inbox.stop)
+            # The move's clock started when the line was read (a busy moment
+            # of this process may delay its handling, not the manager's
+            # clock), or when our last answer went out if later: a manager
+            # sends the next command only once answered, so a line read
+            # before that was piped ahead, not waiting.
+            answer = brain.handle(line, max(read_at, answered), inbox.stop)
         except Interrupted:
             break
         except Exception as exc:  # a bug: say so and keep playing, never a traceback
@@ -1346,6 +1352,7 @@ def serve(stdin: BinaryIO, stdout: TextIO, brain: Brain | None = None) -> int:
         if answer:
             stdout.write("".join(f"{text}\n" for text in answer))
             stdout.flush()
+            answered = brain.clock()
     return 0
 
 
@@ -1371,6 +1378,8 @@ def prepare(out: TextIO) -> int:
 
 
 USAGE = "usage: pbrain-unbeatable [--prepare]"
+#: Python's thread switch interval in the brain's process (its default: 0.005).
+SWITCH_SECONDS = 0.001
 
 
 def run(args: Sequence[str] = ()) -> int:
@@ -1381,6 +1390,10 @@ def run(args: Sequence[str] = ()) -> int:
     if args:
         sys.stderr.write(f"{USAGE}\n")
         return 2
+    # numba's loading and compiling, on the preparation's thread, is Python
+    # for long stretches: a shorter switch interval hands Python's lock to
+    # the threads that read lines and answer moves sooner.
+    sys.setswitchinterval(SWITCH_SECONDS)
     preparation = Preparation().start(PREPARED[:1])
     try:
         return serve(sys.stdin.buffer, sys.stdout, Brain(preparation=preparation))
