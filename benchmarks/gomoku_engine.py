@@ -20,7 +20,9 @@ steps out, on the same positions and games:
    worktree), side by side: each round times every suite position held to
    ``--nodes`` nodes (the whole engine: proofs, then the main search), once
    per engine, alternating which goes first, each in a fresh process with its
-   kernels already compiled; the median round of each and their ratio.
+   kernels already compiled; the median round of each and their ratio. Time
+   is the process's CPU time, which other work on a busy machine disturbs
+   less than the clock.
    ``--rule`` plays the suite's stones under another rule set (the speed of
    standard or renju; the revision must know the rule).
 
@@ -148,9 +150,9 @@ for moves in json.load(sys.stdin):
     pos = game.initial()
     for cell in moves:
         pos = game.play(pos, cell)
-    start = time.perf_counter()
+    start = time.process_time()
     total_nodes += engine.solve_nodes(pos, nodes).nodes
-    seconds += time.perf_counter() - start
+    seconds += time.process_time() - start
 print(json.dumps({"nodes": total_nodes, "seconds": seconds}))
 """
 
@@ -202,7 +204,7 @@ def speed(game_name: str, against: str, nodes: int, rounds: int) -> None:
         f"Speed: {len(json.loads(cases))} suite positions of {game_name}, {nodes:,} nodes each,"
         f" one thread, {rounds} rounds (median round)"
     )
-    print(f"{'engine':<16} {'nodes':>12} {'seconds':>9} {'nodes/s':>10}")
+    print(f"{'engine':<16} {'nodes':>12} {'CPU s':>9} {'nodes/s':>10}")
     rates = {}
     for name, runs in timed.items():
         total, seconds = sorted(runs, key=lambda run: run[1])[len(runs) // 2]

@@ -92,7 +92,7 @@ class Board(NamedTuple):
     geo: npt.NDArray[np.int64]
     levels: npt.NDArray[np.uint8]
     classes: npt.NDArray[np.uint8]
-    values: npt.NDArray[np.int64]
+    values: npt.NDArray[np.int32]
     zob: npt.NDArray[np.uint64]
     cells: npt.NDArray[np.int64]
 
@@ -134,7 +134,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
     to_cell[to_pad] = np.arange(rows * columns)
     if direct:
         levels = np.zeros((2, 1), dtype=np.uint8)
-        classes, values = combinations(line_kinds)
+        classes, values = combinations()
     else:
         levels, classes, values = tables(k, rule)
     bd = np.full(size, K.WALL, dtype=np.int8)
@@ -153,7 +153,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         pat=np.zeros((2, 4, size), dtype=np.uint8),
         cls=np.zeros((2, size), dtype=np.uint8),
         val=np.zeros((2, size), dtype=np.int64),
-        ncls=np.zeros((2, NCLASSES), dtype=np.int64),
+        ncls=np.zeros((2, NCLASSES + 1), dtype=np.int64),
         near=np.zeros(size, dtype=np.int16),
         h=base,
         offs=np.array([1, stride, stride + 1, stride - 1], dtype=np.int64),
@@ -164,6 +164,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         zob=zob,
         cells=to_pad,
     )
+    board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points
     K.init_walls(board)
     return _Geometry(k, stride, size, to_pad, to_cell, board)
 

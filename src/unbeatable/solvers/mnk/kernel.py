@@ -24,7 +24,8 @@ Per cell and direction, ``key`` holds two bits per neighbour (see
 :mod:`.patterns`); ``pat[p, d, cell]`` is the level player ``p`` makes there,
 ``cls[p, cell]`` the four directions combined and ``val[p, cell]`` what the
 cell is worth to ``p``. ``ncls[p, class]`` counts the empty cells of each
-class, so "can x win at once?" is ``ncls[0, C_FIVE] > 0``. ``near[cell]``
+class, so "can x win at once?" is ``ncls[0, C_FIVE] > 0``; its last column
+(:data:`RESTRICTED`) says whether ``p`` has forbidden points. ``near[cell]``
 counts stones within two cells: the candidate moves. Playing or taking back a
 stone updates only the ``4 * 2 reach`` cells whose keys it is part of. Past a
 table's reach (k of 7 or more) there are no keys: each of those cells' lines
@@ -78,6 +79,7 @@ from unbeatable.solvers.mnk.patterns import (
     F4,
     FIVE,
     FREE,
+    NCLASSES,
     NLEVELS,
     OVERLINE,
 )
@@ -91,6 +93,9 @@ STOP, NODES, ABORTED, NODE_LIMIT, CUT = 0, 1, 2, 3, 4
 #: Fields of ``geo``: k, the stride, the reach, lines read directly (1) or
 #: from the tables (0), renju (1), and player p's line kind at ``G_KIND + p``.
 G_K, G_STRIDE, G_REACH, G_DIRECT, G_RENJU, G_KIND = 0, 1, 2, 3, 4, 5
+#: The column of ``ncls`` that says a player has forbidden points (1: renju's
+#: black), past the class counts.
+RESTRICTED = NCLASSES
 #: Why renju's black may not play a cell (the answers of :func:`forbidden`).
 LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_MOVE = 0, 1, 2, 3
 #: Deepest ply any search reaches (the move buffers' size).
@@ -235,31 +240,33 @@ def line_level(bd, n, o, own, k, reach, exact):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _classify(B, n):  # type: ignore[no-untyped-def]
-    """Combine cell ``n``'s four levels into its class and value, per player,
-    keeping the counts of the empty cells' classes."""
+def _classify(B, n, rows):  # type: ignore[no-untyped-def]
+    """Combine cell ``n``'s four levels into its class and value, per player
+    (``rows``: the tables' row of each player's line kind), keeping the
+    counts of the empty cells' classes."""
     bd, pat, cls, val, ncls, classes, values = B[0], B[2], B[3], B[4], B[5], B[11], B[12]
     for p in range(2):
         code = (
             (np.int64(pat[p, 0, n]) * NLEVELS + np.int64(pat[p, 1, n])) * NLEVELS
             + np.int64(pat[p, 2, n])
         ) * NLEVELS + np.int64(pat[p, 3, n])
-        new = classes[p, code]
+        row = rows[p]
+        new = classes[row, code]
         if bd[n] == EMPTY:
             ncls[p, cls[p, n]] -= 1
             ncls[p, new] += 1
         cls[p, n] = new
-        val[p, n] = values[p, code]
+        val[p, n] = values[row, code]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _refresh(B, n, d):  # type: ignore[no-untyped-def]
+def _refresh(B, n, d, rows):  # type: ignore[no-untyped-def]
     """Re-read cell ``n``'s patterns in direction ``d`` after its key changed."""
     key, pat, levels = B[1], B[2], B[10]
     kk = key[d, n]
     pat[0, d, n] = levels[0, kk]
     pat[1, d, n] = levels[1, kk]
-    _classify(B, n)
+    _classify(B, n, rows)
 
 
 @njit(cache=True, nogil=True)
@@ -269,7 +276,7 @@ def _read(B, n, d):  # type: ignore[no-untyped-def]
     bd, pat, geo, o = B[0], B[2], B[9], B[8][d]
     for p in range(2):
         pat[p, d, n] = line_level(bd, n, o, p + 1, geo[G_K], geo[G_REACH], geo[G_KIND + p] != FREE)
-    _classify(B, n)
+    _classify(B, n, (geo[G_KIND], geo[G_KIND + 1]))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -294,6 +301,7 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
             for d in range(4):
                 _read(B, c, d)
         return
+    rows = (geo[G_KIND], geo[G_KIND + 1])
     for d in range(4):
         o = offs[d]
         for s in range(1, reach + 1):
@@ -302,12 +310,12 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
             if bd[n] != WALL:
                 shift = 2 * (reach - s)
                 key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
-                _refresh(B, n, d)
+                _refresh(B, n, d, rows)
             n = c - s * o
             if bd[n] != WALL:
                 shift = 2 * (s + reach - 1)
                 key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
-                _refresh(B, n, d)
+                _refresh(B, n, d, rows)
 
 
 @njit(cache=True, nogil=True)
@@ -354,7 +362,7 @@ def init_walls(B):  # type: ignore[no-untyped-def]
             if direct:
                 _read(B, n, d)
             else:
-                _refresh(B, n, d)
+                _refresh(B, n, d, (geo[G_KIND], geo[G_KIND + 1]))
 
 
 # -- renju's forbidden points -----------------------------------------------------
@@ -416,18 +424,26 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def restricted(B, p):  # type: ignore[no-untyped-def]
-    """Whether player ``p`` has forbidden points (renju's black)."""
-    return p == 0 and B[9][G_RENJU] != 0
+def restricted(ncls, p):  # type: ignore[no-untyped-def]
+    """Whether player ``p`` has forbidden points (renju's black), read from
+    the last column of the class counts ``ncls`` (``B[5]``).
+
+    (Hot functions take their arrays out of ``B`` once, at the top, and hand
+    helpers like this one those arrays: taking an array out of ``B`` again in
+    a branch keeps numba from pruning its reference counting, which made the
+    leaf evaluation half as slow again.)"""
+    return ncls[p, RESTRICTED] != 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def illegal(B, p, c):  # type: ignore[no-untyped-def]
     """Whether player ``p`` may not play the empty cell ``c`` (renju's black
-    on a forbidden point). Cheap unless the cell holds two threes."""
-    if not restricted(B, p):
+    on a forbidden point). Cheap unless the cell holds two threes; callers
+    in hot loops ask :func:`restricted` first."""
+    cls, ncls = B[3], B[5]
+    if not restricted(ncls, p):
         return False
-    klass = B[3][0, c]
+    klass = cls[0, c]
     if klass == C_FORBID:
         return True
     if klass == C_F3F3 or klass == C_B4F3 or klass == C_FLEX4:  # noqa: SIM109 (numba)
@@ -459,12 +475,15 @@ def legal_of_class(B, p, klass):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True, inline="always")
-def can_play_class(B, p, klass):  # type: ignore[no-untyped-def]
+def can_play_class(B, ncls, p, klass):  # type: ignore[no-untyped-def]
     """Whether ``p`` has an empty cell of class ``klass`` or better that it
-    may play (read off the counts but for renju's black)."""
-    if B[5][p, klass:].sum() == 0:
+    may play (read off the counts ``ncls`` but for renju's black)."""
+    found = 0
+    for q in range(klass, NCLASSES):
+        found += ncls[p, q]
+    if found == 0:
         return False
-    return not restricted(B, p) or legal_of_class(B, p, klass) >= 0
+    return not restricted(ncls, p) or legal_of_class(B, p, klass) >= 0
 
 
 @njit(cache=True, nogil=True)
@@ -489,22 +508,32 @@ def makes_four(B, p, c):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def legal_only(B, p, moves, score, n):  # type: ignore[no-untyped-def]
+    """Drop the moves ``p`` may not play from ``moves[:n]`` (and their
+    scores), keeping the order; the count left. (Its own function, so that
+    the search's hot loops carry none of the forbidden-point reading.)"""
+    kept = 0
+    for i in range(n):
+        if not illegal(B, p, moves[i]):
+            moves[kept], score[kept] = moves[i], score[i]
+            kept += 1
+    return kept
+
+
+@njit(cache=True, nogil=True)
 def defences(B, me, out, score):  # type: ignore[no-untyped-def]
     """Moves for ``me`` (0/1) against the opponent's threat of an open four
     (an open three, or a cell that would make two fours): every cell where the
     opponent would make a four in some line (occupying one of them is the only
     way to stop such a threat) and every move that makes a four of ``me``'s own
-    (a tempo), those ``me`` may play. Into ``out`` with ordering scores;
-    returns their count."""
+    (a tempo). Into ``out`` with ordering scores; returns their count. Renju's
+    black's forbidden points among them are the caller's to drop
+    (:func:`legal_only`: a call here, even one never made, slows the loop)."""
     bd, cls, val, cells = B[0], B[3], B[4], B[14]
     opp = 1 - me
     n = 0
     for c in cells:
-        if (
-            bd[c] == EMPTY
-            and (cls[me, c] >= C_B4 or makes_four(B, opp, c))
-            and not illegal(B, me, c)
-        ):
+        if bd[c] == EMPTY and (cls[me, c] >= C_B4 or makes_four(B, opp, c)):
             out[n] = c
             score[n] = val[me, c] + val[opp, c]
             n += 1
@@ -537,7 +566,7 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
         # a double three is mostly forbidden to it).
         if ncls[me, C_B4F3] > 0:
             score += THREAT_BONUS
-        elif ncls[me, C_F3F3] > 0 and not restricted(B, me):
+        elif ncls[me, C_F3F3] > 0 and not restricted(ncls, me):
             score += THREAT_BONUS // 2
     return max(1 - MATE, min(MATE - 1, score))
 
@@ -612,7 +641,9 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
             return 0  # the defender wins first
         if ncls[att, C_FIVE] >= 2:
             block = first_of_class(B, att, C_FIVE)
-            line[ply] = block if not illegal(B, dfn, block) else free_move(B, dfn)
+            line[ply] = (
+                free_move(B, dfn) if restricted(ncls, dfn) and illegal(B, dfn, block) else block
+            )
             if line[ply] < 0:
                 return 0
             place(B, line[ply], dfn + 1)
@@ -622,10 +653,12 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
         if ncls[att, C_FIVE] == 1:
             moves[0] = first_of_class(B, att, C_FIVE)
             n = 1
-            if illegal(B, dfn, moves[0]):
+            if restricted(ncls, dfn) and illegal(B, dfn, moves[0]):
                 n = 0  # black may not block: any move of black's loses
-        elif ncls[att, C_FLEX4] > 0 and can_play_class(B, att, C_FLEX4):
+        elif ncls[att, C_FLEX4] > 0 and can_play_class(B, ncls, att, C_FLEX4):
             n = defences(B, dfn, moves, score)
+            if restricted(ncls, dfn):
+                n = legal_only(B, dfn, moves, score, n)
             _sort(moves, score, n)
         else:
             return 0  # no threat: the defender has a free move
@@ -662,7 +695,8 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
             line[ply] = c
             place(B, c, att + 1)
             block = first_of_class(B, att, C_FIVE)
-            line[ply + 1] = block if not illegal(B, dfn, block) else free_move(B, dfn)
+            blocked = not (restricted(ncls, dfn) and illegal(B, dfn, block))
+            line[ply + 1] = block if blocked else free_move(B, dfn)
             if line[ply + 1] >= 0:
                 place(B, line[ply + 1], dfn + 1)
                 line[ply + 2] = first_of_class(B, att, C_FIVE)
@@ -681,13 +715,14 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     n = 0
     if ncls[dfn, C_FIVE] == 1:  # the defender threatens five: block, threatening
         moves[0] = first_of_class(B, dfn, C_FIVE)
-        if illegal(B, att, moves[0]):
+        if restricted(ncls, att) and illegal(B, att, moves[0]):
             return 0  # black may not block white's four
         n = 1
     else:
         least = C_B4 if kind == VCF else C_F3
+        check = restricted(ncls, att)
         for c in cells:
-            if bd[c] == EMPTY and cls[att, c] >= least and not illegal(B, att, c):
+            if bd[c] == EMPTY and cls[att, c] >= least and not (check and illegal(B, att, c)):
                 moves[n] = c
                 score[n] = val[att, c] + val[dfn, c] // 4
                 n += 1
@@ -699,7 +734,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
         if kind == VCF:
             if ncls[att, C_FIVE] == 1:  # a four: the block is forced
                 b = first_of_class(B, att, C_FIVE)
-                if illegal(B, dfn, b):  # black may not block: white's five comes
+                if restricted(ncls, dfn) and illegal(B, dfn, b):  # black may not block
                     line[ply + 1] = free_move(B, dfn)
                     if line[ply + 1] >= 0:
                         line[ply + 2] = b
@@ -795,19 +830,18 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     moves, score = mbuf[ply], sbuf[ply]
     if ncls[opp, C_FIVE] > 0:
         moves[0] = first_of_class(B, opp, C_FIVE)
-        return 0 if illegal(B, me, moves[0]) else 1
-    check = restricted(B, me)
-    if ncls[opp, C_FLEX4] > 0:
+        n = 1
+    elif ncls[opp, C_FLEX4] > 0:
         n = defences(B, me, moves, score)
     else:
         n = 0
         for c in cells:
             if bd[c] == EMPTY and near[c] > 0:
-                if check and illegal(B, me, c):
-                    continue
                 moves[n] = c
                 score[n] = val[me, c] + (val[opp, c] * 4) // 5 + hist[me, c]
                 n += 1
+    if restricted(ncls, me):  # renju's black: its forbidden points out
+        n = legal_only(B, me, moves, score, n)
     for i in range(n):
         if moves[i] == hint:
             score[i] = INF
@@ -832,7 +866,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         return WIN - ply - 1
     if ncls[opp, C_FIVE] >= 2:
         return -(WIN - ply - 2)
-    if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0 and can_play_class(B, me, C_FLEX4):
+    if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0 and can_play_class(B, ncls, me, C_FLEX4):
         return WIN - ply - 3
     empty = 0
     for c in cells:
@@ -842,7 +876,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     if empty == 0:
         return 0
     forced = ncls[opp, C_FIVE] == 1
-    if forced and restricted(B, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
+    if forced and restricted(ncls, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
         return -(WIN - ply - 2)  # renju's black may not block white's four
     if depth <= 0 and not forced:
         # (A continuous-four search here, as Rapfi does, cost more nodes than it

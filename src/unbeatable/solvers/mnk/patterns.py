@@ -212,13 +212,15 @@ def code_of(four: tuple[int, int, int, int]) -> int:
 @cache
 def tables(
     k: int, rule: str = "freestyle"
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     """``(levels, classes, values)`` for k in a row under ``rule``.
 
     ``levels[p, key]``: the level player ``p`` (0: x, 1: o) makes by playing a
     cell whose neighbours read ``key`` (:func:`slot` says where each sits).
-    ``classes[p, code]`` and ``values[p, code]`` combine four directions'
-    levels, ``code = ((l0 * 12 + l1) * 12 + l2) * 12 + l3`` (:func:`code_of`).
+    ``classes[kind, code]`` and ``values[kind, code]`` combine four
+    directions' levels, ``code = ((l0 * 12 + l1) * 12 + l2) * 12 + l3``
+    (:func:`code_of`), for a player whose lines are of ``kind``
+    (:func:`combinations`).
     """
     line_kinds = kinds(rule)
     r = reach(k, line_kinds)
@@ -229,17 +231,16 @@ def tables(
     levels = np.zeros((2, 1 << (4 * r)), dtype=np.uint8)
     for p, kind in enumerate(line_kinds):
         levels[p] = _key_levels(_window_levels(r, k, kind), r, X_STONE + p)
-    classes, values = combinations(line_kinds)
+    classes, values = combinations()
     return levels, classes, values
 
 
 @cache
-def combinations(
-    line_kinds: tuple[int, int],
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """``(classes, values)``: per player, the class and worth of every code
-    of four levels (:func:`tables`); the direct reading of long lines uses
-    them too."""
+def combinations() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+    """``(classes, values)``: for each line kind (a row each), the class and
+    worth of every code of four levels (:func:`tables`). One row per kind,
+    not per player: where both players' lines are of one kind (freestyle)
+    the search reads one row, as small as the caches like."""
     codes = np.arange(NLEVELS**4)
     four = [codes // NLEVELS**3, codes // NLEVELS**2 % NLEVELS, codes // NLEVELS % NLEVELS]
     four.append(codes % NLEVELS)
@@ -250,9 +251,9 @@ def combinations(
     threes = (levels == F3).sum(axis=0)
     alive = (levels > DEAD).any(axis=0)
     weight = np.array(LEVEL_WEIGHT, dtype=np.int64)[levels].sum(axis=0)
-    classes = np.zeros((2, len(codes)), dtype=np.uint8)
-    values = np.zeros((2, len(codes)), dtype=np.int64)
-    for p, kind in enumerate(line_kinds):
+    classes = np.zeros((3, len(codes)), dtype=np.uint8)
+    values = np.zeros((3, len(codes)), dtype=np.int32)
+    for kind in (FREE, EXACT, RENJU_BLACK):
         klass = np.select(
             [
                 fives,
@@ -276,14 +277,14 @@ def combinations(
             )
             klass = np.where(forbid, C_FORBID, klass)
             bonus[C_F3F3] = 0
-        classes[p] = klass
-        values[p] = weight + np.array([bonus[c] for c in range(NCLASSES)])[klass]
-        values[p][klass == C_FORBID] = 0
+        classes[kind] = klass
+        worth = weight + np.array([bonus[c] for c in range(NCLASSES)])[klass]
+        values[kind] = np.where(klass == C_FORBID, 0, worth)
     return classes, values
 
 
 def combine(four: tuple[int, ...], kind: int = FREE) -> int:
     """The class of a cell from its four directions' levels, for a player
     whose lines are of ``kind``."""
-    classes, _ = combinations((kind, FREE))
-    return int(classes[0, code_of((four[0], four[1], four[2], four[3]))])
+    classes, _ = combinations()
+    return int(classes[kind, code_of((four[0], four[1], four[2], four[3]))])
