@@ -388,15 +388,33 @@ def moves_table(analysis: Analysis, limit: int = MOVES_SHOWN) -> Table:
     best_move = None if best is None else best.move
     moves = list(analysis.moves)
     rest: list[MoveValue] = []
-    if len(moves) > limit:  # the proven ones and the engine's pick, best first
+    groups: list[list[MoveValue]] = [[m] for m in moves]
+    if len(moves) > limit:
+        # The proven ones and the engine's pick, best first; moves of one
+        # value answered the same way are one row ("a15, b15, c15 +9": each
+        # loses to k12), not a screen of equal losses.
         ordered = sorted(moves, key=lambda m: _move_rank(m, best), reverse=True)
-        listed = [m for m in ordered if m.result != "unknown" or m.move == best_move][: limit - 1]
-        moves, rest = listed, [m for m in ordered if m not in listed]
-    for m in moves:
+        groups = []
+        for m in ordered:
+            if m.result == "unknown" and m.move != best_move:
+                rest.append(m)
+            elif groups and m.result != "unknown" and _same_row(groups[-1][0], m):
+                groups[-1].append(m)
+            else:
+                groups.append([m])
+        rest = [m for group in groups[limit - 1 :] for m in group] + rest
+        groups = groups[: limit - 1]
+    for group in groups:
+        m = group[0]
         top = best is not None and (m.result, m.plies) == (best.result, best.plies)
         line = " ".join(m.line[:LINE_SHOWN]) + (" …" if len(m.line) > LINE_SHOWN else "")
+        named = m.move
+        if len(group) > 1:
+            named = ", ".join(g.move for g in group[:3])
+            named += f" +{len(group) - 3}" if len(group) > 3 else ""
+            line = "… " + " ".join(m.line[1 : LINE_SHOWN + 1])
         table.add_row(
-            m.move,
+            named,
             Text(m.result, style=RESULT_STYLE[m.result]),
             "-" if m.plies is None else str(m.plies),
             "-" if m.score is None else str(m.score),
@@ -408,6 +426,12 @@ def moves_table(analysis: Analysis, limit: int = MOVES_SHOWN) -> Table:
         words = ", ".join(f"{n} {value}" for value, n in counts.most_common())
         table.add_row(f"+{len(rest)}", Text(f"more moves: {words}", style="dim"), "", "", "", "")
     return table
+
+
+def _same_row(first: MoveValue, m: MoveValue) -> bool:
+    """Whether ``m`` shares ``first``'s row in a cut-short table: the same
+    value and the same play after it."""
+    return (m.result, m.plies, m.line[1:]) == (first.result, first.plies, first.line[1:])
 
 
 def _move_rank(m: MoveValue, best: MoveValue | None) -> tuple[int, int, int]:
