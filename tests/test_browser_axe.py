@@ -91,7 +91,7 @@ def learn_at_the_cut(page: Page) -> None:
     (pruned values once failed axe's color-contrast)."""
     page.get_by_role("tab", name="Learn").click()
     page.get_by_role("checkbox", name="Alpha-beta").check()
-    page.get_by_label("Step of the walk").fill("14")
+    page.get_by_label("Step of the walk").fill("48")
     expect(page.locator("#learn-status")).to_contain_text("Cut")
     expect(page.get_by_role("treeitem", name=re.compile("pruned"))).to_have_count(1)
 

@@ -357,7 +357,10 @@ def test_the_plugin_joins_learns_depth_lesson_with_its_own_example(page: Page) -
     field = page.get_by_role("textbox", name="Position", exact=True)
     expect(field).to_have_value(".bb/.w./w.. b")
     expect(page.locator("#depth-position-help")).to_contain_text("cells w, b or . (empty)")
-    expect(page.locator("#depth-rule")).to_contain_text("each pawn counts 1")
+    # Black is MAX here: the rule, stated for White, is turned to Black's side.
+    expect(page.locator("#depth-rule")).to_contain_text(
+        "from b's side: \N{MINUS SIGN}(each pawn counts 1"
+    )
     rows = page.get_by_role("table", name=re.compile("The move chosen at each depth")).locator(
         "tbody tr"
     )

@@ -72,17 +72,34 @@ def test_play_a_finished_game(page: Page, folder: Path) -> None:
 
 def test_learn_mid_walk(page: Page, folder: Path) -> None:
     """docs/learn.png: alpha-beta on the textbook tree, stepped partway: the
-    current node, alpha and beta along the path, the step's narrative."""
+    current node, alpha and beta along the path, the step's narrative, the
+    pseudocode with the line the step ran."""
     page.get_by_role("tab", name="Learn").click()
     tree = page.get_by_role("tree", name="Game tree")
-    expect(tree.get_by_role("treeitem", name=re.compile(r"^root: MAX"))).to_be_visible()
+    expect(tree.get_by_role("treeitem", name=re.compile(r"^MAX A "))).to_be_visible()
     page.get_by_role("checkbox", name="Alpha-beta").check()
-    for _ in range(8):
-        page.get_by_role("button", name="Step", exact=True).click()
-    expect(page.locator("#learn-status")).to_contain_text("Step 8 of 14")
+    page.get_by_label("Step of the walk").fill("22")
+    page.get_by_role("button", name="Step", exact=True).click()
+    expect(page.locator("#learn-status")).to_contain_text("Step 23 of 57")
     expect(page.locator("#learn-status")).to_contain_text("MIN above will avoid E")
     expect(tree.locator('[aria-current="step"]')).to_have_count(1)
+    expect(page.locator("#learn-code-lines [aria-current=step]")).to_contain_text("then return v")
     take(page, folder / "learn.png")
+
+
+def test_learn_practice(page: Page, folder: Path) -> None:
+    """docs/learn-practice.png: the practice checked, each node's value
+    predicted on the tree, right and wrong marked, why, and the score."""
+    page.get_by_role("tab", name="Learn").click()
+    page.get_by_role("switch", name="Practice").check()
+    tree = page.get_by_role("list", name=re.compile("^Practice tree"))
+    for name, value in (("MAX A", "12"), ("MIN B", "9"), ("MIN C", "12"), ("MAX D", "5")):
+        tree.get_by_role("textbox", name=f"{name}: your value").fill(value)
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator("#learn-score")).to_have_text("Score: 3 of 7 right.")
+    expect(page.locator("#learn-feedback li").nth(1)).to_contain_text("MIN B: you said 9")
+    page.get_by_role("switch", name="Practice").focus()
+    take(page, folder / "learn-practice.png")
 
 
 def test_gomoku(browser: sync_api.Browser, live_server: str, folder: Path) -> None:

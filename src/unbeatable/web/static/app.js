@@ -14,13 +14,14 @@
 //   explain.js  why the AI played its move; the hint's line
 //   trees.js    the ARIA tree pattern shared by Explore and Learn
 //   explore.js  the tree below the position on show
-//   learn.js    minimax and alpha-beta on the textbook tree
+//   learn.js    Learn: minimax and alpha-beta as a course (its lessons and
+//               shared parts in learn-*.js; its state in the address's query)
 //   tally.js    your record, kept in this browser
 
 import * as api from "./api.js";
 import { onBoardKey } from "./board.js";
 import { initExplore } from "./explore.js";
-import { initLearn, showLearn } from "./learn.js";
+import { initLearn, learnAsked, leaveLearn, showLearn } from "./learn.js";
 import {
   checkSide, confirmDiscard, fillLegend, hint, newGame, onKey, readUrl, render, setUp, switchGame, undo,
 } from "./play.js";
@@ -35,6 +36,7 @@ function showTab(which) {
     $(`panel-${name}`).hidden = !on;
   }
   if (which === "learn") showLearn();
+  else leaveLearn();
 }
 
 function wire() {
@@ -141,6 +143,8 @@ async function start() {
     for (const game of games) addGame(game);
     // The address may hold a game in progress (a reload, a shared link).
     if (!(await openAddress())) switchGame(games[0].name);
+    // Or a Learn state (a link copied on the Learn tab).
+    if (learnAsked()) showTab("learn");
     // A link followed in this tab changes only the address's hash.
     window.addEventListener("hashchange", () => {
       if (!readUrl()) return;

@@ -1,10 +1,24 @@
 // The ARIA tree pattern, shared by Explore and Learn: list items with
 // role=treeitem, one tab stop, arrow keys to move and to open and close.
 
+/** An item's level in the tree: its aria-level, else how deep its nesting is. */
+function levelOf(item) {
+  const stated = Number(item.getAttribute("aria-level"));
+  if (stated) return stated;
+  let level = 1;
+  for (let up = item.parentElement.closest('[role="treeitem"]'); up; up = up.parentElement.closest('[role="treeitem"]')) level += 1;
+  return level;
+}
+
 /** Arrow keys, Home/End, Enter/Space over a role=tree with a roving tabindex;
- * ``toggle(item)`` opens or closes an item. */
-export function treeKeys(tree, toggle) {
+ * ``toggle(item)`` opens or closes an item, ``activate(item)`` (if given)
+ * acts on one that does not open (Learn edits a leaf). The items are read in
+ * document order with their levels, so a tree may nest its items in groups
+ * (Explore) or lay them out flat with aria-level (Learn's picture). Keys
+ * typed in a field within an item are the field's. */
+export function treeKeys(tree, toggle, activate = null) {
   tree.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea, button")) return;
     const items = [...tree.querySelectorAll('[role="treeitem"]')].filter((item) => item.offsetParent !== null);
     const current = event.target.closest('[role="treeitem"]');
     const at = items.indexOf(current);
@@ -15,6 +29,7 @@ export function treeKeys(tree, toggle) {
       item.tabIndex = 0;
       item.focus();
     };
+    const level = levelOf(current);
     const expanded = current.getAttribute("aria-expanded");
     switch (event.key) {
       case "ArrowDown": go(items[at + 1]); break;
@@ -23,15 +38,16 @@ export function treeKeys(tree, toggle) {
       case "End": go(items[items.length - 1]); break;
       case "ArrowRight":
         if (expanded === "false") toggle(current);
-        else if (expanded === "true") go(current.querySelector('[role="treeitem"]'));
+        else if (expanded === "true" && items[at + 1] && levelOf(items[at + 1]) === level + 1) go(items[at + 1]);
         break;
       case "ArrowLeft":
         if (expanded === "true") toggle(current);
-        else go(current.parentElement.closest('[role="treeitem"]'));
+        else go(items.slice(0, at).reverse().find((item) => levelOf(item) === level - 1));
         break;
       case "Enter":
       case " ":
         if (expanded !== null) toggle(current);
+        else if (activate) activate(current);
         break;
       default:
         return;
