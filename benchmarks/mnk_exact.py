@@ -12,8 +12,14 @@
    slowest and the total, against the game's budget.
 4. The first answer of a fresh process (Python, numba's cached kernel, the
    table): the price a user pays once.
+5. Past 25 cells (``--past``, alone): every board of 26-36 cells with k of
+   3-6 (rows at most columns) from the empty board, with ``--limit``; then
+   ``unbeatable solve mnk:6,5,4 ""`` as a user runs it (a fresh process,
+   median of 3), and the proven line of 6,5,4 checked by the generic
+   negamax's iterative deepening from every position on it, the empty board
+   first (11 plies left to 1), ``--line-limit`` seconds each.
 
-Usage: ``python benchmarks/mnk_exact.py [--limit 60]``
+Usage: ``python benchmarks/mnk_exact.py [--limit 60] [--past [--line-limit 600]]``
 """
 
 from __future__ import annotations
@@ -24,10 +30,11 @@ import subprocess
 import sys
 import time
 
+from unbeatable import api
 from unbeatable.games.mnk import MNKGame, MNKPosition, mnk_game
-from unbeatable.search.engine import Limits, Solved
+from unbeatable.search.engine import Limits, Outcome, SearchTimeout, Solved, outcome_from_value
 from unbeatable.search.negamax import Negamax
-from unbeatable.solvers.mnk.exact import HELPERS, ExactEngine
+from unbeatable.solvers.mnk.exact import HELPERS, MAX_CELLS, ExactEngine
 
 GAMES = ("4,4,4", "4,5,4", "5,5,4", "5,5,5")
 _FIRST_ANSWER = (
@@ -97,7 +104,7 @@ def helpers(limit: float) -> None:
 
 def first_moves() -> None:
     game = mnk_game("5,5,4")
-    budget = game.describe().time_limit or 0.0
+    budget = api.default_time_limit(game) or 0.0
     seen: dict[object, MNKPosition] = {}
     for first in range(game.size):
         one = game.play(game.initial(), first)
@@ -142,10 +149,84 @@ def first_answer() -> None:
     )
 
 
+def past_25_cells(limit: float) -> None:
+    print("Past 25 cells, from the empty board (table emptied before each solve)")
+    print(f"{'game':<10}{'value':>14}  {'exact':>26}")
+    for cells in range(26, MAX_CELLS + 1):
+        for rows in range(2, 21):
+            columns, rest = divmod(cells, rows)
+            if rest or columns < rows or columns > 20:
+                continue
+            for k in range(3, min(6, columns) + 1):
+                game = MNKGame(rows, columns, k)
+                solved, seconds = timed(fresh_exact(game), game.initial(), limit)
+                value = api.value_words(solved.outcome.result, solved.outcome.plies)
+                print(f"{rows},{columns},{k:<6}{value:>14}  {cell(solved, seconds, limit):>26}")
+
+
+def six_five_four(limit: float) -> bool:
+    """6,5,4 as a user solves it, and its proven line checked by the generic
+    negamax (iterative deepening, so a short win costs a shallow search)."""
+    command = [sys.executable, "-m", "unbeatable", "solve", "mnk:6,5,4", ""]
+    runs = []
+    answer = ""
+    for _ in range(3):
+        start = time.perf_counter()
+        answer = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        runs.append(time.perf_counter() - start)
+    print(
+        f"\n$ unbeatable solve mnk:6,5,4 ''   (a fresh process, median of 3: "
+        f"{statistics.median(runs):.2f} s)"
+    )
+    print(answer.rstrip())
+    game = mnk_game("6,5,4")
+    analysis = api.analyze(game, "")
+    best = analysis.best
+    assert best is not None and best.result == "win"
+    print(f"best move {best.move}, {best.words}; the line: {' '.join(best.line)}")
+    print("Every position on the line, valued by the generic negamax:")
+    position = game.initial()
+    ok = True
+    for i in range(len(best.line)):
+        if i:
+            position = game.play(position, game.parse_move(position, best.line[i - 1]))
+        left = len(best.line) - i
+        exact = api.solve(game, position)
+        expected = Outcome(exact.result, exact.plies)
+        start = time.perf_counter()
+        generic: Negamax[MNKPosition, int] = Negamax(game, max_entries=1 << 22)
+        found: Outcome | None = None
+        nodes = 0
+        try:
+            for step in generic.iterate(position, Limits.seconds(limit)):
+                nodes += step.nodes
+                if step.exact:
+                    found = outcome_from_value(game, position, step.value)
+        except SearchTimeout as timeout:
+            nodes += timeout.nodes
+        seconds = time.perf_counter() - start
+        said = "> limit" if found is None else api.value_words(found.result, found.plies)
+        agree = "agree" if found == expected else ("not reached" if found is None else "DIFFER")
+        ok = ok and found in (None, expected)
+        print(
+            f"  {left} {'ply' if left == 1 else 'plies'} left {game.format(position)}: exact "
+            f"{api.value_words(exact.result, exact.plies)}, negamax {said} "
+            f"({seconds:.1f} s, {nodes:,} nodes): {agree}"
+        )
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=float, default=60.0, help="seconds per solve")
+    parser.add_argument("--past", action="store_true", help="only the boards past 25 cells")
+    parser.add_argument(
+        "--line-limit", type=float, default=600.0, help="seconds per negamax check of 6,5,4"
+    )
     args = parser.parse_args(argv)
+    if args.past:
+        past_25_cells(args.limit)
+        return 0 if six_five_four(args.line_limit) else 1
     ok = empty_boards(args.limit)
     helpers(args.limit)
     first_moves()
