@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -232,8 +233,54 @@ _ready_lock = threading.Lock()
 #: ten or more).
 READY_NOTE = 1.0
 #: Where the library says what it does that a user may wonder about (getting
-#: an engine ready), one line each: stderr unless logging is configured.
+#: an engine ready), one line each, at INFO: a script using the library hears
+#: nothing of it unless it configures :mod:`logging`; the faces show it
+#: (:func:`show_notes`). Problems (a broken plug-in) are warnings.
 log = logging.getLogger("unbeatable")
+
+
+class NoteLines(logging.Handler):
+    """The library's notes on stderr as a face shows them: ``unbeatable:
+    NOTE``, one line each (see :func:`show_notes`). ``said`` holds every
+    note shown, so that a face need not repeat one as an error."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.said: set[str] = set()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            line = " ".join(record.getMessage().split())
+            self.said.add(line)
+            # Looked up now: the stream a test or a caller put in place.
+            stream = sys.stderr
+            text = f"unbeatable: {line}\n"
+            if record.exc_info:  # a server's unhandled error: its traceback too
+                text += logging.Formatter().formatException(record.exc_info) + "\n"
+            stream.write(text)
+            stream.flush()
+        except Exception:  # pragma: no cover - as logging's own handlers do
+            self.handleError(record)
+
+
+_notes_lock = threading.Lock()
+
+
+def show_notes() -> NoteLines:
+    """Show the library's notes (the ``unbeatable`` loggers' lines at INFO
+    and above: an engine being readied, a broken plug-in left out) on stderr,
+    one line each: what the faces do (the command line, the server). Used as
+    a library, Unbeatable says nothing below a warning by itself. Once per
+    process: a second call returns the same handler."""
+    with _notes_lock:
+        for handler in log.handlers:
+            if isinstance(handler, NoteLines):
+                return handler
+        notes = NoteLines()
+        log.addHandler(notes)
+        if log.level == logging.NOTSET:  # a level set on purpose stays
+            log.setLevel(logging.INFO)
+        return notes
 
 
 def _ready(game: Game[Any, Any], made: Engine, note: bool = True) -> None:
@@ -264,8 +311,8 @@ def _ready(game: Game[Any, Any], made: Engine, note: bool = True) -> None:
 
             threading.Thread(target=run, name="unbeatable-ready", daemon=True).start()
             if not done.wait(READY_NOTE) and note:
-                log.warning(
-                    "unbeatable: getting the %s engine ready (its kernels compile once after "
+                log.info(
+                    "getting the %s engine ready (its kernels compile once after "
                     "an install or an update, up to a minute; 'unbeatable warm' does it "
                     "ahead); no clock runs meanwhile",
                     game.name,
@@ -1114,14 +1161,15 @@ __all__ = [
     "Mark",
     "MoveValue",
     "Note",
+    "NoteLines",
     "Perft",
     "Policy",
     "Progress",
     "Result",
     "Solution",
     "Status",
-    "TracedTree",
     "TraceStep",
+    "TracedTree",
     "TreeAlgorithm",
     "TreeNode",
     "TreeTooLarge",
@@ -1157,6 +1205,7 @@ __all__ = [
     "quick_move",
     "resolve",
     "set_up",
+    "show_notes",
     "solve",
     "status",
     "textbook_tree",

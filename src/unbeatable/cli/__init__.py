@@ -17,9 +17,26 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+#: The library's notes, shown on stderr while a command runs
+#: (:func:`unbeatable.api.show_notes`: an engine being readied, a broken
+#: plug-in left out of the game lists).
+_notes: Any = None
+
+
+def _show_notes() -> None:
+    global _notes
+    from unbeatable import api
+
+    _notes = api.show_notes()
+
+
 def _fail(message: str, code: int = 2) -> None:
+    """One line on stderr and exit ``code``; nothing more if a note said the
+    very same thing already (a broken plug-in named on the command line is
+    reported when the game lists are made, with the reason its error gives)."""
     first_line = " ".join(message.split())
-    sys.stderr.write(f"unbeatable: error: {first_line}\n")
+    if _notes is None or first_line not in _notes.said:
+        sys.stderr.write(f"unbeatable: error: {first_line}\n")
     raise SystemExit(code)
 
 
@@ -85,6 +102,8 @@ def _fast(args: list[str]) -> int | None:
     from unbeatable import api
     from unbeatable.api import GameError
 
+    _show_notes()
+
     algorithm = options.get("--algorithm")
     if algorithm not in (None, *api.ALGORITHMS) or (command == "solve" and algorithm is not None):
         return None
@@ -128,6 +147,8 @@ def full(args: list[str]) -> None:
     import typer
 
     from unbeatable.api import GameError
+
+    _show_notes()  # before the commands are defined: their help lists the games
     from unbeatable.cli.app import UsageProblem, app
 
     command = typer.main.get_command(app)

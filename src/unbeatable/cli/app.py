@@ -235,8 +235,9 @@ def progress_line(
 @contextmanager
 def _searching(game: Game[Any, Any], exact: bool) -> Iterator[ProgressReport]:
     """Around a search that may take a while: yields the progress receiver to
-    hand to the library. Once the search has taken :data:`PATIENCE`
-    seconds, a terminal shows one progress line (:func:`progress_line`),
+    hand to the library. Once the search has run :data:`PATIENCE` seconds
+    (from the engine's first progress report: loading its book is no
+    search), a terminal shows one progress line (:func:`progress_line`),
     rewritten in place on stderr and erased at the end (stdout, and so
     ``--json``, stays clean); an exact search of a game whose answers are
     timed by default first says it can take long and how to get a timed
@@ -260,6 +261,13 @@ def _searching(game: Game[Any, Any], exact: bool) -> Iterator[ProgressReport]:
         while tally.since is None and time.monotonic() - start < 3 * PATIENCE:
             if done.wait(0.05):
                 return
+        # One that reports is announced after PATIENCE seconds of searching,
+        # counted from its first report: a quick answer after a slow start
+        # (two moves from the end) says nothing.
+        if tally.since is not None and done.wait(tally.since + PATIENCE - time.monotonic()):
+            return
+        if done.is_set():
+            return
         if exact and budget is not None:
             err.write(
                 f"unbeatable: an exact answer on {game.name} can take long (minutes, or far "

@@ -24,10 +24,15 @@ def create_app(**options: Any) -> FastAPI:
     """The ASGI application (see :func:`unbeatable.web.app.create_app` for options).
 
     Imported lazily so that ``import unbeatable.web`` (e.g. by the CLI) does not
-    load FastAPI until a server is really wanted.
+    load FastAPI until a server is really wanted. The library's notes (an
+    engine being readied, a broken plug-in left out) go to the server's
+    stderr, as the command line shows them (:func:`unbeatable.api.show_notes`),
+    in every worker process.
     """
+    from unbeatable import api
     from unbeatable.web.app import create_app as build
 
+    api.show_notes()
     return build(**options)
 
 
