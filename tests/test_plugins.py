@@ -254,6 +254,77 @@ def test_a_broken_plugin_is_reported_once_and_the_rest_works(
         assert cli(root, "solve", "tictactoe", "").returncode == 0
 
 
+def test_a_broken_plugin_is_left_out_of_every_game_list_and_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A named game whose module is missing, one whose factory raises and a
+    family whose module is missing: none is listed anywhere (the library's
+    lists, the API's games and schema, the command line's help), and each
+    reason is said once in a process however often the lists are made, in
+    the words asking for the game by name gives."""
+    root = install(
+        tmp_path / "site",
+        """\
+        broken = no_such_module:game
+        raising = nim_plugin:raises
+        lost:SIZE = no_such_module:family
+        nim = nim:Nim
+        heaps:SIZE,SIZE,... = nim_plugin:heaps
+        """,
+    )
+    bad = ("broken", "raising", "lost")
+    for _ in on_path(root, monkeypatch):
+        with caplog.at_level(logging.INFO, logger="unbeatable"):
+            for _attempt in range(2):
+                lists = {
+                    "offered": games.offered(),
+                    "loadable": games.offered(loadable=True),
+                    "OFFERED": games.OFFERED,
+                    "api.OFFERED": api.OFFERED,
+                    "game_names": games.game_names(),
+                    "GAME_NAMES": games.GAME_NAMES,
+                    "naming": tuple(games.naming().split(", ")),
+                    "NAMING": tuple(api.NAMING.split(", ")),
+                    "families": tuple(games.plugins().families),
+                }
+                for where, names in lists.items():
+                    assert not [n for n in names if n.partition(":")[0] in bad], where
+                assert "nim" in lists["offered"] and "heaps:SIZE,SIZE,..." in lists["naming"]
+            errors = {}
+            for name in ("broken", "raising", "lost:3"):
+                with pytest.raises(UnknownGameError) as raised:
+                    api.get_game(name)
+                errors[name] = str(raised.value)
+            from unbeatable.web import create_app
+
+            with TestClient(create_app()) as client:
+                listed = [g["name"] for g in client.get("/api/games").json()["games"]]
+                schema = str(client.get("/openapi.json").json())
+        said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+        # (Nim, with no board, is left off the page with a note, not a warning.)
+        assert [r.levelno for r in caplog.records if "'nim'" in r.getMessage()] == [logging.INFO]
+        # Each reason once, one line, as the error for the name says it word for word.
+        assert sorted(said) == sorted(errors.values()), said
+        assert all("\n" not in line for line in said)
+        assert "ModuleNotFoundError" in errors["broken"] and "'lost:SIZE'" in errors["lost:3"]
+        assert "its factory raised RuntimeError" in errors["raising"]
+        assert "tictactoe" in listed and not set(bad) & set(listed)
+        assert "lost" not in schema and "'broken'" not in schema and "heaps" in schema
+        # The command line: not in the help, each reason one line, said once;
+        # asking for a broken game by name says its reason once too.
+        helped = cli(root, "solve", "--help")
+        assert helped.returncode == 0, helped.stderr
+        text = " ".join(helped.stdout.split())
+        assert "nim" in text and not any(f"{n}," in text or f"{n}:" in text for n in bad)
+        assert sorted(helped.stderr.splitlines()) == sorted(f"unbeatable: {e}" for e in said)
+        for args in (("solve", "broken", ""), ("solve", "broken", "", "--json")):
+            asked = cli(root, *args)
+            assert (asked.returncode, asked.stdout) == (2, ""), asked.stderr
+            lines = asked.stderr.splitlines()
+            assert sum(errors["broken"] in line for line in lines) == 1, lines
+            assert "Traceback" not in asked.stderr
+
+
 def test_a_name_clashing_with_a_built_in_game_is_skipped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

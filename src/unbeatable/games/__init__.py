@@ -20,10 +20,13 @@ factory takes the text after the colon; the name says how to write it). The
 entry points are read only when a name is not built in or the game list is
 needed, and a plug-in's module is imported only when its game is asked for.
 A broken plug-in (its module does not import, its factory raises, its name
-clashes with a built-in game) is reported once, in one line on the
-``unbeatable.games`` logger (stderr unless logging is configured), and left
-out; the other games keep working. Asking for it by name raises
-:class:`UnknownGameError` with the same reason.
+clashes with a built-in game) is left out of every game list (:func:`plugins`,
+:func:`game_names`, :func:`offered`, :func:`naming`) and its reason reported
+once, in one line on the ``unbeatable.games`` logger (a warning: stderr unless
+logging is configured), when a list is first made; the other games keep
+working. Asking for it by name raises :class:`UnknownGameError` with the same
+reason, word for word (so a face that has shown the warning need not say it
+again).
 """
 
 from __future__ import annotations
@@ -111,18 +114,20 @@ class _Plugins(NamedTuple):
 _lock = threading.Lock()
 #: Problems already reported, so that each is said once per process.
 _reported: set[str] = set()
-#: name -> why a plug-in game could not be loaded (tried once per process).
+#: A plug-in's name as listed (``hexapawn``, ``hexapawn:COLUMNS,ROWS``) -> why it
+#: cannot serve (tried once per process).
 _broken: dict[str, str] = {}
 
 
-def _report(problem: str) -> None:
-    """Say ``problem`` once, in one line, and go on."""
+def _report(problem: str, level: int = logging.WARNING) -> None:
+    """Say ``problem`` once, in one line, and go on (a warning, unless
+    ``level`` says it is only a note)."""
     line = " ".join(problem.split())
     with _lock:
         if line in _reported:
             return
         _reported.add(line)
-    log.warning("unbeatable: %s", line)
+    log.log(level, "%s", line)
 
 
 def _entry_points() -> list[Any]:
@@ -142,11 +147,11 @@ def _origin(entry: Any) -> str:
 
 
 @lru_cache(maxsize=1)
-def plugins() -> _Plugins:
-    """The plug-in games installed, read once per process (see :func:`refresh`).
-    Entries that cannot be games (a name clashing with a built-in game or
-    an earlier plug-in, a value that names no factory) are reported and left
-    out."""
+def _entries() -> _Plugins:
+    """The plug-in games registered, read once per process (see :func:`refresh`),
+    none of them loaded: what asking for one by name needs. Entries that cannot
+    be games (a name clashing with a built-in game or an earlier plug-in, a
+    value that names no factory) are reported and left out."""
     named: dict[str, Plugin] = {}
     families: dict[str, Plugin] = {}
     for entry in _entry_points():
@@ -172,9 +177,38 @@ def plugins() -> _Plugins:
     return _Plugins(named, families)
 
 
+@lru_cache(maxsize=1)
+def plugins() -> _Plugins:
+    """The plug-in games installed that work, found once per process (see
+    :func:`refresh`): every game list is made of these. Each named game is
+    made (its module imported, its factory called and its answer checked), each
+    family's factory looked up (a member needs its parameters to be made); one
+    that fails is reported once, with the reason :func:`get_game` gives, and
+    left out."""
+    found = _entries()
+    named = {}
+    for name, plugin in found.named.items():
+        try:
+            _load(name)
+        except UnknownGameError as exc:
+            _report(str(exc))
+            continue
+        named[name] = plugin
+    families = {}
+    for family, plugin in found.families.items():
+        try:
+            _factory(plugin)
+        except UnknownGameError as exc:
+            _report(str(exc))
+            continue
+        families[family] = plugin
+    return _Plugins(named, families)
+
+
 def refresh() -> None:
     """Read the installed plug-ins again and forget the games loaded (for
     tests that install or fake one in a running process)."""
+    _entries.cache_clear()
     plugins.cache_clear()
     _load.cache_clear()
     with _lock:
@@ -196,9 +230,9 @@ def game_names() -> tuple[str, ...]:
 
 def offered(*, loadable: bool = False) -> tuple[str, ...]:
     """The games the faces offer: the built-in ones, then every named plug-in
-    game. With ``loadable``, each plug-in game is loaded (its module imported)
-    and those that fail, or have no board to show, are reported once and left
-    out: what a face that draws them (the page) can list."""
+    game that works (:func:`plugins`). With ``loadable``, those with no board
+    to show are reported once and left out too: what a face that draws them
+    (the page) can list."""
     names = (*_BUILT_IN_OFFERED, *plugins().named)
     if not loadable:
         return names
@@ -212,7 +246,9 @@ def offered(*, loadable: bool = False) -> tuple[str, ...]:
         except UnknownGameError:
             continue  # reported by _load
         except NotImplementedError:
-            _report(f"plug-in game {name!r} has no board to show (no describe()): not offered")
+            # A game may have no board (PLUGINS.md): a note, not a problem.
+            note = f"plug-in game {name!r} has no board to show (no describe()): not offered"
+            _report(note, logging.INFO)
             continue
         except Exception as exc:  # a plug-in's bug must not take the list down
             _report(f"plug-in game {name!r} is skipped: describe() failed: {_words(exc)}")
@@ -272,7 +308,7 @@ def _load(name: str) -> Game[Any, Any]:
         module, factory, _form = _FAMILIES[family]
         member: Game[Any, Any] = getattr(import_module(module), factory)(parameters)
         return member
-    found = plugins()
+    found = _entries()
     plugin = found.families.get(family) if parameters else found.named.get(name)
     if plugin is not None:
         return _load_plugin(name, plugin, parameters or None)
@@ -280,15 +316,14 @@ def _load(name: str) -> Game[Any, Any]:
     raise UnknownGameError(f"unknown game {shown!r} (known games: {naming()})")
 
 
-def _load_plugin(name: str, plugin: Plugin, parameters: str | None) -> Game[Any, Any]:
-    """A plug-in's game, made by its factory. A failure to import it or to
-    make it is reported once and raised as :class:`UnknownGameError` with the
-    reason; a family member's bad parameters are the factory's
-    :class:`GameError`, raised as it is (the user's mistake, not the plug-in's)."""
-    what = f"plug-in game {name!r} ({plugin.origin})"
+def _factory(plugin: Plugin) -> Any:
+    """A plug-in's factory, its module imported. A failure is the whole
+    plug-in's: it is remembered (tried once per process) and raised as
+    :class:`UnknownGameError` naming the plug-in as the lists would
+    (``'hexapawn:COLUMNS,ROWS'`` for a family)."""
+    shown = plugin.form or plugin.name
     with _lock:
-        problem = _broken.get(plugin.name)
-    whole = True  # whether the problem is the plug-in's, not one member's
+        problem = _broken.get(shown)
     if problem is None:
         module, _, attribute = plugin.value.partition(":")
         try:
@@ -296,27 +331,49 @@ def _load_plugin(name: str, plugin: Plugin, parameters: str | None) -> Game[Any,
             for part in attribute.strip().split("."):
                 factory = getattr(factory, part)
         except Exception as exc:
-            problem = f"{what} cannot be loaded: {plugin.value}: {_words(exc)}"
+            problem = (
+                f"plug-in game {shown!r} ({plugin.origin}) cannot be loaded: "
+                f"{plugin.value}: {_words(exc)}"
+            )
         else:
-            try:
-                game = factory(parameters) if parameters is not None else factory()
-            except GameError:
-                raise
-            except Exception as exc:
-                problem = f"{what} cannot be made: its factory raised {_words(exc)}"
-                whole = parameters is None
-            else:
-                problem = _misfit(game, name, plugin)
-                if problem is None:
-                    own = normalise(game.name)
-                    if own != name:  # a member that is a named game (hexapawn:3,3 is hexapawn)
-                        return _load(own)
-                    made: Game[Any, Any] = game
-                    return made
-        if whole:
-            with _lock:
-                _broken[plugin.name] = problem  # a family's bad member breaks no other
-    _report(problem)
+            if callable(factory):
+                return factory
+            problem = (
+                f"plug-in game {shown!r} ({plugin.origin}) cannot be loaded: "
+                f"{plugin.value} is not callable"
+            )
+        with _lock:
+            problem = _broken.setdefault(shown, problem)
+    raise UnknownGameError(problem)
+
+
+def _load_plugin(name: str, plugin: Plugin, parameters: str | None) -> Game[Any, Any]:
+    """A plug-in's game, made by its factory. A failure to import it or to
+    make it is raised as :class:`UnknownGameError` with the reason (the
+    caller says it: an error, or a list's warning); a family member's bad
+    parameters are the factory's :class:`GameError`, raised as it is (the
+    user's mistake, not the plug-in's)."""
+    factory = _factory(plugin)
+    what = f"plug-in game {name!r} ({plugin.origin})"
+    try:
+        game = factory(parameters) if parameters is not None else factory()
+    except GameError:
+        raise
+    except Exception as exc:
+        problem = f"{what} cannot be made: its factory raised {_words(exc)}"
+        whole = parameters is None  # a family's bad member breaks no other
+    else:
+        misfit = _misfit(game, name, plugin)
+        if misfit is None:
+            own = normalise(game.name)
+            if own != name:  # a member that is a named game (hexapawn:3,3 is hexapawn)
+                return _load(own)
+            made: Game[Any, Any] = game
+            return made
+        problem, whole = misfit, True
+    if whole:
+        with _lock:
+            problem = _broken.setdefault(plugin.form or plugin.name, problem)
     raise UnknownGameError(problem)
 
 
@@ -341,7 +398,7 @@ def _misfit(game: Any, name: str, plugin: Plugin) -> str | None:
     if plugin.form is None:
         fits = own == name
     else:  # a member is named in the family, or is one of the named games of its distribution
-        named = plugins().named.get(own)
+        named = _entries().named.get(own)
         fits = own.startswith(f"{plugin.name}:") or (
             named is not None and named.origin == plugin.origin
         )
