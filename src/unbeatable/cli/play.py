@@ -79,7 +79,8 @@ class Match:
 
     def example(self) -> str:
         """A move that is legal right now, for the prompts' examples; where
-        pieces move, with its cell alone when no other move reaches it."""
+        pieces move, with its cell alone when no other move reaches it (a
+        piece put down is named by its cell already: ``b2``)."""
         game = self.game
         legal: list[str] = [game.format_move(m) for m in game.ordered_moves(self.position)]
         if not legal:
@@ -88,6 +89,8 @@ class Match:
             cells = api.view(game, self.position).moves
             for move in legal:
                 reached = next(c for c in cells if c.move == move)
+                if reached.origin is None:  # a placement
+                    return move
                 target = (reached.row, reached.col)
                 if sum((c.row, c.col) == target for c in cells) == 1:
                     return PIECE_EXAMPLE.format(move=move, cell=self.cell_name(*target))

@@ -182,7 +182,8 @@ def hint_notes(
     Where pieces move, a cell may be reached by several moves and a capture's
     cell holds a piece: each piece that can move carries the best value of its
     own moves instead (its unproven moves count only if one is the engine's
-    pick), so the best move always shows, on the piece that makes it."""
+    pick), so the best move always shows, on the piece that makes it. A piece
+    put down (a placement: no origin) shows in the cell it fills, as stones do."""
     compact = is_compact(game)
     best = analysis.best
     hidden = crowded(analysis)
@@ -203,15 +204,19 @@ def hint_notes(
         for point in explanation.forbidden if explanation is not None else ():
             notes[(point.row, point.col)] = FORBIDDEN
         return notes
+    placed: dict[Cell, Text] = {}
     tops: dict[Cell, MoveValue] = {}
     for m in analysis.moves:
+        if not shown(m):
+            continue
         piece = game.origin(position, m.raw)
-        if piece is None or not shown(m):
+        if piece is None:  # put down: no other move fills this empty cell
+            placed[game.cell(position, m.raw)] = note(m)
             continue
         top = tops.get(piece)
         if top is None or m.rank > top.rank:
             tops[piece] = m
-    return {piece: note(m) for piece, m in tops.items()}
+    return placed | {piece: note(m) for piece, m in tops.items()}
 
 
 def crowded(analysis: Analysis) -> dict[tuple[str, int | None], int]:
@@ -277,15 +282,20 @@ def explanation_lines(
 
 
 def piece_moves(game: Any, position: Any, analysis: Analysis) -> Text | None:
-    """Every move with its short value, piece by piece (left to right), best
-    first, where pieces move: the board shows only each piece's best, so a
-    piece's other moves are told here: ``a1a2 L4; b1b2 L6; c1c2 L4``. None in
-    other games."""
+    """Every move of a piece with its short value, piece by piece (left to
+    right), best first, where pieces move: the board shows only each piece's
+    best, so a piece's other moves are told here: ``a1a2 L4; b1b2 L6; c1c2
+    L4``. None in other games, and while pieces are only put down (each
+    placement's value is in its own cell)."""
     if not moves_pieces(game) or not analysis.moves:
         return None
     pieces: dict[Cell, list[MoveValue]] = {}
     for m in analysis.moves:
-        pieces.setdefault(game.origin(position, m.raw) or game.cell(position, m.raw), []).append(m)
+        piece = game.origin(position, m.raw)
+        if piece is not None:
+            pieces.setdefault(piece, []).append(m)
+    if not pieces:
+        return None
     text = Text("")
     for i, (_, moves) in enumerate(sorted(pieces.items(), key=lambda item: item[0][::-1])):
         text.append("; " if i else "")
@@ -296,12 +306,22 @@ def piece_moves(game: Any, position: Any, analysis: Analysis) -> Text | None:
     return text
 
 
+def pieces_move_now(game: Any, analysis: Analysis) -> bool:
+    """Whether any of ``analysis``'s moves takes a piece from a cell (where
+    pieces move; a game that places, then moves, only puts them down at first)."""
+    if not moves_pieces(game):
+        return False
+    _, position = api.resolve(game, analysis.position)
+    return any(game.origin(position, m.raw) is not None for m in analysis.moves)
+
+
 def hint_legend(game: Any, analysis: Analysis) -> Text | None:
     """What the hint's marks mean, when the board cannot say it in full: on a
-    compact board, where pieces move (the values are on the pieces), or when
-    values are not proven (None otherwise)."""
+    compact board, where pieces move (the values are on the pieces; not
+    while they are only put down), or when values are not proven (None
+    otherwise)."""
     compact = is_compact(game)
-    pieces = moves_pieces(game)
+    pieces = pieces_move_now(game, analysis)
     guessed = analysis.best is not None and analysis.best.result == "unknown"
     unproven = any(m.result == "unknown" for m in analysis.moves)
     hidden = crowded(analysis)

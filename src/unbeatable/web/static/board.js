@@ -89,11 +89,23 @@ export function buildBoard(onPlay) {
   let keys = game.keys.length
     ? `Keys ${game.keys[0].key}–${game.keys[game.keys.length - 1].key} play ${game.gravity ? "the columns" : "the cells in reading order"}; arrow keys move around the board.`
     : "Arrow keys move around the board; Enter or Space plays.";
-  if (game.moves_from) {
-    keys = "Choose one of your pieces, then the cell it goes to (a click, or Enter or Space); "
-      + "arrow keys move around the board; Escape lets go of the piece.";
-  }
+  if (game.moves_from) keys = pieceKeys([]);
   $("keys").textContent = keys;
+}
+
+/** How to play where pieces move, as ``moves`` (the side to move's) allow:
+ * put a piece down on an empty cell (a game that places, then moves), choose
+ * one of yours and then the cell it goes to, or either (before the first
+ * position arrives, just a cell). */
+export function pieceKeys(moves) {
+  const puts = moves.some((m) => !m.origin);
+  const goes = moves.some((m) => m.origin);
+  const how = "(a click, or Enter or Space); arrow keys move around the board";
+  const piece = "one of your pieces, then the cell it goes to";
+  if (!puts && !goes) return `Choose a cell ${how}.`;
+  if (!goes) return `Choose an empty cell to put a piece there ${how}.`;
+  const choose = puts ? `an empty cell to put a piece there, or ${piece}` : piece;
+  return `Choose ${choose} ${how}; Escape lets go of the piece.`;
 }
 
 /** The mark in a cell of the server's board ("" for an empty one). */

@@ -6,7 +6,7 @@
 // piece (the cell each move's ``origin`` names), then where it goes.
 
 import * as api from "./api.js";
-import { buildBoard, landed, renderBoard } from "./board.js";
+import { buildBoard, landed, pieceKeys, renderBoard } from "./board.js";
 import { hintText, renderExplanation } from "./explain.js";
 import { closeExplore } from "./explore.js";
 import {
@@ -19,6 +19,8 @@ import { atLeast, bestOf, crowded, forYou, shortValue, valueWords } from "./valu
 export function render() {
   if (!state.game || !state.view) return;
   renderBoard();
+  // Where pieces move, what a click does now: put one down, or move one.
+  if (piecesMove() && state.view.moves.length) $("keys").textContent = pieceKeys(state.view.moves);
   $("undo").disabled = state.busy || state.history.length === 0;
   $("hint").disabled = !yourTurn();
   $("legend").hidden = !state.hints;
@@ -203,6 +205,9 @@ function choosePiece(row, col) {
   } else if (reaching.length > 1) {
     const from = reaching.map((m) => cellName(...m.origin));
     setStatus(`${reaching.length} pieces can go to ${name} (from ${either(from)}): choose the piece first.`);
+  } else if (!state.view.moves.some((m) => m.origin)) {
+    // Pieces are only put down yet (a game that places, then moves).
+    setStatus(`${name} is taken: choose an empty cell.`);
   } else if (state.view.board[row][col] === state.you) {
     setStatus(`The piece on ${name} cannot move: choose another one.`);
   } else {
