@@ -132,6 +132,9 @@ export function renderCode(trace, k) {
     }
     list.dataset.for = trace.pseudocode.join("\n");
   }
+  $("learn-code-terms").textContent = trace.game
+    ? "IS-TERMINAL: the game is over, and UTILITY its result for MAX (win, loss or draw). IS-CUTOFF: the search depth is reached, and EVAL the evaluation function's estimate."
+    : "IS-TERMINAL: a leaf (the textbook tree's leaves end the game), and UTILITY its score.";
   const step = k > 0 ? trace.steps[k - 1] : null;
   [...list.children].forEach((line, i) => {
     const now = step !== null && step.line === i + 1;
