@@ -62,7 +62,8 @@ def test_play_again_shows_its_choices_and_asks_until_answered(
 
 def test_a_scripted_game_asks_again_until_yes_or_no() -> None:
     # x plays b2 a1 c1 and o has won; then two moves typed too late, then "n".
-    result = cli("play", "--as", "x", stdin="b2\na1\nc1\nb1\nb3\nn\n")
+    # (The seed picks the AI's replies among moves of equal value.)
+    result = cli("play", "--as", "x", "--seed", "1", stdin="b2\na1\nc1\nb1\nb3\nn\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "The AI wins" in out and out.count("Play again? [y/N]: ") == 3

@@ -268,12 +268,21 @@ def test_the_ai_turn_is_the_move_and_the_position_after_it() -> None:
 
 
 def test_an_explained_turn_is_chosen_from_its_analysis() -> None:
-    turn = unbeatable.ai_turn("tictactoe", "x../.o./...", explain=True)
+    turn = unbeatable.ai_turn("tictactoe", "x../.o./...", explain=True, seed=1)
     assert turn is not None and turn.analysis is not None
     assert turn.analysis.moves == unbeatable.analyze("tictactoe", "x../.o./...").moves
-    assert turn.move == turn.analysis.best
-    data = turn.to_dict()
-    assert data["analysis"]["best"] == data["move"] == turn.move.ref()
+    best = turn.analysis.best
+    assert best is not None and turn.move in turn.analysis.moves
+    assert (turn.move.result, turn.move.plies) == (best.result, best.plies)
+    assert turn.to_dict()["move"] == turn.move.ref()
+    # Several moves draw here: the seed decides which, the same every time.
+    played = {
+        unbeatable.ai_turn("tictactoe", "x../.o./...", explain=True, seed=s).move.move  # type: ignore[union-attr]
+        for s in range(20)
+    }
+    assert len(played) > 1
+    again = unbeatable.ai_turn("tictactoe", "x../.o./...", explain=True, seed=1)
+    assert again is not None and again.move == turn.move
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
@@ -298,9 +307,10 @@ def test_with_the_stop_switch_set_a_turn_comes_only_from_what_is_known() -> None
     game = "mnk:3,5,3"  # a board no other test plays: nothing about it is remembered yet
     for explain in (False, True):
         assert unbeatable.ai_turn(game, "", stop=api.STOPPED, explain=explain) is None
-    searched = unbeatable.ai_turn(game, "")
+    searched = unbeatable.ai_turn(game, "", seed=2)
     assert searched is not None and searched.proven
-    assert unbeatable.ai_turn(game, "", stop=api.STOPPED) == searched  # now it is remembered
+    # Now it is remembered (the seed draws the same of the moves as good).
+    assert unbeatable.ai_turn(game, "", stop=api.STOPPED, seed=2) == searched
     # A win in one needs no search at all.
     won = unbeatable.ai_turn(game, "xx.../oo.../.....", stop=api.STOPPED)
     assert won is not None and won.move.move == "c3" and won.status.winner == "x"
@@ -364,9 +374,9 @@ def test_clearing_the_caches_forgets_what_was_learnt() -> None:
     earlier test carries that analysis's line, a searched one does not.)"""
     game = "mnk:3,4,3"
     api.clear_caches()
-    searched = unbeatable.ai_turn(game, "")
+    searched = unbeatable.ai_turn(game, "", seed=0)
     assert searched is not None and searched.proven
-    assert unbeatable.ai_turn(game, "", stop=api.STOPPED) == searched
+    assert unbeatable.ai_turn(game, "", stop=api.STOPPED, seed=0) == searched
     api.clear_caches()
-    assert unbeatable.ai_turn(game, "", stop=api.STOPPED) is None
-    assert unbeatable.ai_turn(game, "") == searched  # the same answer, searched again
+    assert unbeatable.ai_turn(game, "", stop=api.STOPPED, seed=0) is None
+    assert unbeatable.ai_turn(game, "", seed=0) == searched  # the same answer, searched again

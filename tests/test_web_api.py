@@ -172,13 +172,18 @@ def test_analyze_example_from_the_readme(web_client: TestClient) -> None:
 
 @pytest.mark.parametrize("position", POSITIONS)
 def test_move_impossible_plays_the_best_move(web_client: TestClient, position: str) -> None:
-    response = web_client.post("/api/move", json={"game": TTT, "position": position})
+    """A move as good as the best (moves of equal value are drawn at random;
+    a seed draws the library's own choice)."""
+    body = {"game": TTT, "position": position, "seed": 5}
+    response = web_client.post("/api/move", json=body)
     assert response.status_code == 200
     data = response.json()
     best = unbeatable.best_move(TTT, position)
-    assert best is not None
-    assert data["move"] == best.ref()
-    after = api.play_move(TTT, position, best.move)
+    chosen = unbeatable.choose_move(TTT, position, seed=5)
+    assert best is not None and chosen is not None
+    assert data["move"] == chosen.ref()
+    assert (chosen.result, chosen.plies) == (best.result, best.plies)
+    after = api.play_move(TTT, position, chosen.move)
     assert data["position"] == unbeatable.get_game(TTT).format(after)
     assert data["status"] == api.status(TTT, after).to_dict()
 
@@ -570,16 +575,16 @@ def test_each_request_gets_the_games_time_budget(
 def test_concurrent_requests_agree_with_the_library(live_server: str) -> None:
     def play(position: str) -> dict[str, Any]:
         with httpx.Client(base_url=live_server, timeout=10) as client:
-            body = {"game": TTT, "position": position}
+            body = {"game": TTT, "position": position, "seed": len(position)}
             result: dict[str, Any] = client.post("/api/move", json=body).json()
             return result
 
     with ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(play, POSITIONS * 10))
     for position, answer in zip(POSITIONS * 10, answers, strict=True):
-        best = unbeatable.best_move(TTT, position)
-        assert best is not None
-        assert answer["move"] == best.ref()
+        chosen = unbeatable.choose_move(TTT, position, seed=len(position))
+        assert chosen is not None
+        assert answer["move"] == chosen.ref()
 
 
 # -- pages ---------------------------------------------------------------------------
@@ -594,6 +599,7 @@ def test_openapi_documents_every_endpoint(web_client: TestClient) -> None:
         "/api/analyze",
         "/api/move",
         "/api/position",
+        "/api/review",
         "/api/solve",
         "/api/tree",
     }
@@ -865,6 +871,9 @@ DOCUMENTED_BY: dict[Any, type[BaseModel]] = {
     api.Mark: models.Mark,
     api.Forbidden: models.Forbidden,
     api.Note: models.Note,
+    api.Review: models.Review,
+    api.ReviewedMove: models.ReviewedMove,
+    api.ReviewValue: models.ReviewValue,
 }
 #: Properties that ``to_dict()`` writes beside the fields.
 WRITTEN_PROPERTIES = {api.Turn: ("position", "status"), api.TreeNode: ("pruned",)}
@@ -904,6 +913,9 @@ NOT_IN_JSON = {
     api.Turn: ("after",),
     api.MoveValue: ("raw", "fields"),
     api.Explanation: ("notes",),  # written on the analysis' moves
+    # What the faces read besides the words: whether every value is proven,
+    # the deciding ply, the values at the start and the end.
+    api.Review: ("proven", "decided", "start", "end"),
 }
 
 
@@ -942,5 +954,6 @@ def test_answers_validate_against_their_models(web_client: TestClient) -> None:
     check(models.TracedTree, api.textbook_tree([3, 5, 2, 9], "alphabeta").to_dict())
     check(models.Solution, api.solve(TTT, "x../.../...").to_dict())
     check(models.Analysis, api.analyze("mnk:4,4,4", "x.../..o./..../....").to_dict())
+    check(models.Review, api.review(TTT, "b2 c2 a1").to_dict())
     for name in api.OFFERED:
         check(models.GameInfo, api.game_info(name).to_dict())

@@ -76,6 +76,9 @@ from unbeatable.search.engine import (
 from unbeatable.search.levels import Level
 from unbeatable.search.memo import Memo
 from unbeatable.search.negamax import Negamax
+from unbeatable.search.review import Review, ReviewedMove
+from unbeatable.search.review import Value as ReviewValue
+from unbeatable.search.review import review as _review
 from unbeatable.solvers import (
     Policy,
     book_builder,
@@ -172,6 +175,10 @@ _lock = threading.Lock()
 #: values never change, and the AI meets the same positions again and again.
 _analyses: Memo[tuple[Any, str | None, Hashable], Analysis] = Memo(1 << 14)
 _moves: Memo[tuple[Any, Hashable], MoveValue] = Memo(1 << 14)
+#: The moves as good as the AI's, once every move of a position was valued
+#: on a timed game (:func:`equally_good`): a seeded choice then replays
+#: whatever the engine's tables hold by then.
+_equals: Memo[tuple[Any, Hashable], tuple[MoveValue, ...]] = Memo(1 << 14)
 
 #: A stop switch that is already set: pass it as ``stop`` to get only what the
 #: engines know without searching (an opening book, a remembered answer).
@@ -387,6 +394,7 @@ def clear_caches() -> None:
     compare runs need that."""
     _analyses.clear()
     _moves.clear()
+    _equals.clear()
     forget_lines()
     with _lock:
         engines = list(_made)
@@ -646,31 +654,38 @@ def choose_move(
     *,
     analysis: Analysis | None = None,
     stop: threading.Event | None = None,
+    seed: int | None = None,
 ) -> MoveValue | None:
     """The move an AI of ``level`` plays (None if the game is over).
 
-    The impossible level plays the move that keeps the position's value, the
-    first in tie-break order (the analysis' best move; when every move loses,
-    the most resisting of the slowest), proven within the time limit (the
-    game's default if None) or, past it, the engine's best guess. The weaker
-    levels cost no more: the same move, plus what they see within their
-    short horizon. At every level, the obvious is played at once: a win in
-    one, the block of a lone threat (see :func:`analysis.obvious`). With an
-    ``analysis`` of the position (the AI explains itself), the choice is made
-    from it instead, with no search.
+    The impossible level plays a move that keeps the position's value (when
+    every move loses, the most resisting of the slowest), proven within the
+    time limit (the game's default if None) or, past it, the engine's best
+    guess. Where several moves win as fast or draw alike, it picks one of
+    them at random (:func:`equally_good`): ``rng`` (a :class:`random.Random`)
+    or ``seed`` makes the choice reproducible. The weaker levels cost no
+    more: the same move, plus what they see within their short horizon. At
+    every level, the obvious is played at once: a win in one, the block of a
+    lone threat (see :func:`analysis.obvious`). With an ``analysis`` of the
+    position (the AI explains itself), the choice is made from it instead,
+    with no search.
     """
     import random as random_module
 
     from unbeatable.search.levels import SKILLS, choose, choose_from, within_horizon
 
     game, pos = resolve(game, position)
+    rng = rng or random_module.Random(seed)
     if analysis is not None:
         forced = obvious(game, pos)
         if forced is not None:
             same = [m for m in analysis.moves if m.raw == forced[0]]
             if same:
                 return same[0]
-        return choose_from(analysis, level, rng or random_module.Random())
+        if Level(level) is Level.impossible and analysis.best is not None:
+            equal = [m for m in analysis.moves if _same_value(m, analysis.best)]
+            return _pick(game, pos, analysis.best, equal, rng)
+        return choose_from(analysis, level, rng)
     if not game.moves(pos):
         return None
     level = Level(level)
@@ -679,7 +694,11 @@ def choose_move(
     if level is Level.impossible or limit is None:
         if forced is None or forced[1] is None:  # a search may follow: its clock starts warm
             _warmed(game, None, stop)
-        best = _ai_move(game, pos, limits(limit, stop), forced)
+        search_limits = limits(limit, stop)
+        best = _ai_move(game, pos, search_limits, forced)
+        if level is Level.impossible and best is not None and forced is None:
+            equal = equally_good(game, pos, best, search_limits)
+            return _pick(game, pos, best, equal, rng)
     else:
         # A game whose search is timed: the weaker levels take the engine's
         # untimed guess (a book move, or a fixed-size search), so that their
@@ -695,7 +714,78 @@ def choose_move(
     def seen() -> list[MoveValue]:  # looked at only when the level misses the best move
         return within_horizon(game, pos, horizon)
 
-    return choose(best, seen, level, rng or random_module.Random())
+    return choose(best, seen, level, rng)
+
+
+#: The share of what is left of a move's budget that may go to valuing the
+#: moves beside the best one on a timed game, to find those as good.
+VARIETY_SHARE = 4
+
+
+def _same_value(move: MoveValue, best: MoveValue) -> bool:
+    """Whether ``move`` is proven as good as ``best``, a win as fast or a
+    draw (between losses the most resisting stays: see :func:`resisting`)."""
+    if best.result not in ("win", "draw") or (best.plies is None and best.result == "win"):
+        return False
+    return (move.result, move.plies) == (best.result, best.plies)
+
+
+def _pick(
+    game: Game[Any, Any],
+    pos: Any,
+    best: MoveValue,
+    equal: Sequence[MoveValue],
+    rng: random.Random,
+) -> MoveValue:
+    """One of ``equal`` (``best`` among them), drawn by ``rng`` in the game's
+    tie-break order, so that a seed replays the same choice."""
+    if len(equal) <= 1:
+        return best
+    by_move = {m.raw: m for m in equal}
+    order = [by_move[m] for m in game.tie_break(pos, list(by_move))]
+    return order[rng.randrange(len(order))]
+
+
+def equally_good(
+    game: str | Game[Any, Any], position: Any, best: MoveValue, within: Limits = KNOWN_ONLY
+) -> list[MoveValue]:
+    """The moves of ``position`` proven as good as ``best`` (itself
+    included): as fast a win, or a draw. Losses are never varied: the most
+    resisting defence stays. The opening book and the proofs decide, never a
+    guess: for a game solved exactly the analysis (remembered, or made: it
+    costs next to nothing); on a timed game, the remembered analysis if
+    there is one, else each move valued by the engine within a share of
+    ``within`` (:data:`VARIETY_SHARE`), and then from what it knows
+    without searching (its book). A move not proven equal is left out."""
+    game, pos = resolve(game, position)
+    if not _same_value(best, best):
+        return [best]
+    known = _analyses.get((game, None, pos))
+    if known is None and policy(game).exact:
+        known = analyze(game, pos)
+    if known is not None:
+        return [m for m in known.moves if _same_value(m, best)] or [best]
+    remembered = _equals.get((game, pos))
+    if remembered is not None and any(m.move == best.move for m in remembered):
+        return list(remembered)
+    solver = engine(game)
+    share = within.share(VARIETY_SHARE)
+    legal = list(game.moves(pos))
+    equal = []
+    complete = True
+    for i, move in enumerate(legal):
+        if game.format_move(move) == best.move:
+            equal.append(best)
+            continue
+        asked = KNOWN_ONLY if share.expired() else share.share(len(legal) - i)
+        outcome = solver.value(game.play(pos, move), asked).outcome.parent()
+        value = move_value(game, pos, move, outcome)
+        complete = complete and outcome.exact
+        if outcome.exact and _same_value(value, best):
+            equal.append(value)
+    if complete:  # every move valued: the same choice whatever the engine knows later
+        _equals.put((game, pos), tuple(equal))
+    return equal
 
 
 def quick_move(
@@ -877,10 +967,13 @@ def ai_turn(
     time_limit: float | None = None,
     explain: bool = False,
     stop: threading.Event | None = None,
+    seed: int | None = None,
 ) -> Turn | None:
     """The AI's turn at ``level``: the move it plays (:func:`choose_move`),
     the position after it and whether the move is proven; with ``explain``,
     the move is chosen from an analysis of the position, returned with it.
+    Among moves of equal value the choice is random: ``rng`` or ``seed``
+    makes it (and the weaker levels' mistakes) reproducible.
 
     ``time_limit`` is the search's budget (None: the game's default). With
     ``stop`` already set, only what is known without searching is answered
@@ -907,7 +1000,7 @@ def ai_turn(
         known = _ai_move(game, pos, KNOWN_ONLY, obvious(game, pos))
         if known is None or known.result == "unknown":
             return None
-    chosen = choose_move(game, pos, level, rng, limit, analysis=analysis, stop=stop)
+    chosen = choose_move(game, pos, level, rng, limit, analysis=analysis, stop=stop, seed=seed)
     assert chosen is not None  # the game is not over
     raw = chosen.raw if chosen.raw is not None else game.parse_move(pos, chosen.move)
     after = game.play(pos, raw)
@@ -997,6 +1090,65 @@ def explain(
         limit = time_limit if time_limit is not None else default_time_limit(game)
         analysis = analyze(game, pos, time_limit=limit, stop=stop)
     return _explain(game, pos, analysis, chosen)
+
+
+#: Seconds a whole review may take by default (each position gets the
+#: game's own budget, and no more than an even share of what is left).
+REVIEW_TOTAL = 60.0
+
+
+def review(
+    game: str | Game[Any, Any],
+    moves: str | Sequence[str],
+    *,
+    start: Any = None,
+    time_limit: float | None = None,
+    total: float | None = REVIEW_TOTAL,
+    stop: threading.Event | None = None,
+) -> Review:
+    """Look back on a game, finished or not: ``moves`` (in the game's
+    notation, a list or one string of them separated by spaces or commas)
+    played from ``start`` (None: the game's initial position). Each move
+    with its mover's value before and after it, whether it was a mistake
+    (the mover's result got worse), the engine's move there, its words, and
+    the game in one line (:mod:`unbeatable.search.review`).
+
+    Every position is valued once, proven where the engine can within
+    ``time_limit`` seconds (None: the game's default budget, or to the end
+    for games always solved exactly), else the engine's judgement, said as
+    such; ``total`` bounds the whole review (None: no bound), ``stop`` ends
+    it early. Raises :class:`IllegalMoveError` naming the first move that is
+    not legal where it is played."""
+    game, pos = resolve(game, start)
+    listed = moves.replace(",", " ").split() if isinstance(moves, str) else list(moves)
+    played = []
+    at = pos
+    for i, text in enumerate(listed):
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"move {i + 1}: a move must be a string in the game's notation")
+        if game.is_terminal(at):
+            raise IllegalMoveError(f"move {i + 1} ({text}): the game is already over")
+        try:
+            move = game.parse_move(at, text)
+        except GameError as exc:
+            raise IllegalMoveError(f"move {i + 1} ({text}): {exc}") from None
+        played.append(move)
+        at = game.play(at, move)
+    per_position = time_limit if time_limit is not None else default_time_limit(game)
+    if per_position is not None and (math.isnan(per_position) or per_position <= 0):
+        raise GameError(f"time limit must be a positive number of seconds, got {per_position}")
+    if total is not None and (math.isnan(total) or total <= 0):
+        raise GameError(f"total must be a positive number of seconds, got {total}")
+    _warmed(game, None, stop)  # compiling is no part of the review's time
+    return _review(
+        game,
+        pos,
+        played,
+        engine(game),
+        per_position=None if per_position is None or math.isinf(per_position) else per_position,
+        total=None if total is None or math.isinf(total) else total,
+        stop=stop,
+    )
 
 
 @overload
@@ -1140,6 +1292,7 @@ __all__ = [
     "CUTOFFS",
     "NAMING",
     "OFFERED",
+    "REVIEW_TOTAL",
     "STOPPED",
     "TREE_ALGORITHMS",
     "UNLIMITED",
@@ -1166,6 +1319,9 @@ __all__ = [
     "Policy",
     "Progress",
     "Result",
+    "Review",
+    "ReviewValue",
+    "ReviewedMove",
     "Solution",
     "Status",
     "TraceStep",
@@ -1189,6 +1345,7 @@ __all__ = [
     "describe",
     "describe_all",
     "engine",
+    "equally_good",
     "explain",
     "game_info",
     "game_names",
@@ -1204,6 +1361,7 @@ __all__ = [
     "policy",
     "quick_move",
     "resolve",
+    "review",
     "set_up",
     "show_notes",
     "solve",

@@ -627,6 +627,63 @@ def _looks_like_leaves(first: str) -> bool:
 
 
 @app.command()
+def review(
+    name: GameArg,
+    moves: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="MOVES...",
+            help="The game's moves from the empty position, in the game's notation: "
+            "separate words, or one quoted string separated by spaces.",
+        ),
+    ] = None,
+    json_: JsonOption = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            min=0.001,
+            help="Seconds for each position (default: the game's own budget; 'inf' "
+            "proves every value, however long).",
+        ),
+    ] = None,
+    total: Annotated[
+        float,
+        typer.Option(
+            min=0.001,
+            help="Seconds for the whole review, shared out among the positions "
+            "('inf': no bound).",
+        ),
+    ] = api.REVIEW_TOTAL,
+) -> None:
+    """Look back on a game: each move's value before and after it, the mistakes,
+    and the move that decided the game."""
+    game = get_game(name)
+    listed = [word for text in moves or [] for word in text.replace(",", " ").split()]
+    result = api.review(game, listed, time_limit=time_limit, total=total)
+    if json_:
+        _json_line(result.to_dict())
+        return
+    from rich.text import Text
+
+    from unbeatable.cli import render
+
+    out = console()
+    if api.describe(game) is not None:
+        pos = api.resolve(game, None)[1]
+        for text in listed:
+            pos = api.play_move(game, pos, text)
+        out.print(render.board(game, pos, highlight=render.winning_cells(game, pos)))
+    for reviewed in result.moves:
+        line = Text(f"{reviewed.ply:>3}. {reviewed.player}  ")
+        line.append(reviewed.words, style="bold red" if reviewed.mistake else "")
+        if reviewed.mistake:
+            line.append("  (mistake)", style="red")
+        out.print(line)
+    out.print(Text(result.summary))
+
+
+@app.command()
 def play(
     name: Annotated[
         str, typer.Argument(metavar="[GAME]", help=f"Which game: {NAMING}.")

@@ -403,6 +403,17 @@ def explain_choice(
             words = render.threat_words(game, position, played, analysis.to_move)
             if words is not None:
                 text += f" {words[0].upper()}{words[1:]}."
+    equal = [
+        m.move
+        for m in analysis.moves
+        if m.move != move.move
+        and played.result in ("win", "draw")
+        and (m.result, m.plies) == (played.result, played.plies)
+    ]
+    if equal and (best is None or (best.result, best.plies) == (played.result, played.plies)):
+        named = ", ".join(equal[:5]) + (f" and {len(equal) - 5} more" if len(equal) > 5 else "")
+        others = "move was" if len(equal) == 1 else "moves were"
+        return text + f" {len(equal)} other {others} as good ({named}): it chose at random."
     if best is None or move.move == best.move:
         return text
     level = f"the {Level(level).value} level"

@@ -54,7 +54,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from unbeatable import __version__, api
-from unbeatable.api import GameError, GameOverError, InvalidPositionError, Level
+from unbeatable.api import GameError, GameOverError, InvalidPositionError
 from unbeatable.web.middleware import BodyLimit
 from unbeatable.web.models import (
     Analysis,
@@ -66,6 +66,8 @@ from unbeatable.web.models import (
     MoveRequest,
     MoveResponse,
     PositionRequest,
+    Review,
+    ReviewRequest,
     Solution,
     SolveRequest,
     TracedTree,
@@ -80,6 +82,9 @@ STATIC_DIR = Path(__file__).parent / "static"
 SWAGGER_DIR = Path(fastapi_offline.__file__).parent / "static"
 #: Largest request body accepted; a real request is well under 200 bytes.
 MAX_BODY_BYTES = 4096
+#: Seconds a whole review may take on the server (each position gets the
+#: game's budget, and no more than an even share of what is left).
+REVIEW_SECONDS = 30.0
 #: Longest error message returned, so no input is ever echoed back at length.
 MAX_ERROR_LENGTH = 500
 
@@ -242,8 +247,9 @@ def _move(
     """The AI's turn as JSON; with ``stop`` already set, only if it needs no
     search (else None)."""
     game, position = api.resolve(request.game, request.position)
-    # The impossible level never draws a random number: skip seeding a generator.
-    rng = None if request.level is Level.impossible else random.Random(request.seed)
+    # Random choices (among moves of equal value; the weaker levels' mistakes)
+    # replay with a seed, and vary without one.
+    rng = random.Random(request.seed)
     turn = api.ai_turn(
         game,
         position,
@@ -316,6 +322,7 @@ class _App(FastAPI):
                         AnalyzeRequest,
                         MoveRequest,
                         PositionRequest,
+                        ReviewRequest,
                         SolveRequest,
                         TreeRequest,
                     )
@@ -590,6 +597,36 @@ def create_app(
 
         def work(stop: threading.Event | None) -> dict[str, Any]:
             return _solution(request, budget, stop)
+
+        return _json(await engines.call(raw, request.game, work))
+
+    @app.post(
+        "/api/review",
+        response_model=Review,
+        responses=_ERRORS,
+        tags=["games"],
+        summary="Review a game",
+        openapi_extra=_body_docs(ReviewRequest),
+    )
+    async def review(raw: Request) -> Response:
+        """Look back on a game, finished or not: each move with its mover's value
+        before and after it, whether it was a mistake (the mover's result got
+        worse) and the engine's move there, and the game in one line: the
+        object `unbeatable review --json` prints. Values are proven where the
+        engine can within the game's budget a position, else its judgement
+        (`exact: false`); the whole review takes at most 30 seconds."""
+        request = await _read(raw, ReviewRequest)
+        budget = engines.budget(request.game)
+
+        def work(stop: threading.Event | None) -> dict[str, Any]:
+            return api.review(
+                request.game,
+                request.moves,
+                start=request.position,
+                time_limit=budget,
+                total=REVIEW_SECONDS,
+                stop=stop,
+            ).to_dict()
 
         return _json(await engines.call(raw, request.game, work))
 

@@ -162,7 +162,8 @@ class MoveRequest(_Request):
         default=None,
         ge=0,
         le=MAX_SEED,
-        description="Makes the easy and medium levels' random choices reproducible.",
+        description="Makes the AI's random choices reproducible: which of several moves of "
+        "equal value it plays (at every level), and the easy and medium levels' mistakes.",
     )
     explain: bool = Field(
         default=False,
@@ -237,6 +238,28 @@ class SolveRequest(_Request):
     weak: bool = Field(
         default=False,
         description="Only win/draw/loss, without the distance (faster).",
+    )
+
+
+#: Most moves a review takes: a full 20x20 board, and the longest games of
+#: the other boards with room to spare.
+MAX_REVIEW_MOVES = 450
+
+
+class ReviewRequest(_Request):
+    """Ask for a game's review: each move's value before and after it."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"game": "tictactoe", "moves": ["b2", "c2", "a1"]}]}
+    )
+
+    game: GameName
+    moves: list[Annotated[str, Field(max_length=8)]] = Field(
+        max_length=MAX_REVIEW_MOVES,
+        description="The moves played from the start, in the game's notation.",
+    )
+    position: Position = Field(
+        default="", description="Where the game started ('': the game's initial position)."
     )
 
 
@@ -450,6 +473,40 @@ class Solution(BaseModel):
     nodes: int
     time_ms: float
     exact: bool
+
+
+class ReviewValue(BaseModel):
+    """A position's value for the player who moves from it or into it."""
+
+    result: Result
+    plies: int | None = Field(description="Plies to the end of the game (null: unknown).")
+    exact: bool = Field(description="Proven (false: the engine's judgement within its time).")
+
+
+class ReviewedMove(BaseModel):
+    """One move of a reviewed game, for the player who made it."""
+
+    ply: int = Field(description="1 for the game's first move.")
+    move: str
+    player: str
+    before: ReviewValue = Field(description="The mover's value before the move.")
+    after: ReviewValue = Field(description="The mover's value after it (the move counted).")
+    mistake: bool = Field(description="The move made the mover's result worse.")
+    best: str | None = Field(
+        description="The engine's move in that position (null: none found in time)."
+    )
+    words: str = Field(
+        description="The move in words, as the terminal and the page say it.",
+        examples=["c2: a draw became a loss in 6; a3 kept the draw"],
+    )
+
+
+class Review(BaseModel):
+    """A game looked back on: each move and the game in one line."""
+
+    game: str
+    moves: list[ReviewedMove]
+    summary: str
 
 
 class SideInfo(BaseModel):
