@@ -432,20 +432,28 @@ class GomokuEngine:
         return f"GomokuEngine({self.game!r}{off})"
 
     def warm_up(self) -> None:
-        """Compile (or load from numba's cache) every kernel path now, so that
-        no timed move pays for it (servers and the brain call it at start).
-        Runs without a clock, bounded by nodes, on a position with threats for
-        both sides, so every search step is entered."""
+        """Compile (or load from numba's cache) every kernel the engine calls
+        and build the game's pattern tables now, so that no timed move pays
+        for it (servers and the brain call it at start). Runs without a clock,
+        bounded by nodes, on a few stones at the centre, then calls once each
+        kernel that a move reaches only now and then (blocks, renju's
+        forbidden points). The kernels are the same for every board and rule
+        set: compiled once, on the first board, they load in well under a
+        second on the next ones."""
         game = self.game
-        rows, cols = game.rows // 2, game.columns // 2
+        order = game.ordered_moves(game.initial())  # the centre first
         cells = [EMPTY] * game.size
-        for dc in range(-1, 2):  # x: an open three; o: two stones beside it
-            cells[rows * game.columns + cols + dc] = "x"
-        cells[(rows - 1) * game.columns + cols] = "o"
-        cells[(rows + 1) * game.columns + cols] = "o"
+        for i, cell in enumerate(order[:5]):
+            cells[cell] = X if i < 3 else "o"
         position = game.from_cells("".join(cells), "o")
         self._think(position, UNLIMITED, proofs=True, node_limit=20_000, max_depth=2)
         self.guess(position)
+        board = board_of(game, position.cells)
+        cell = int(board.cells[order[5]])
+        K.illegal(board, 0, cell)
+        K.forbidden(board, cell)
+        K.legal_of_class(board, 0, C_FIVE)
+        K.free_move(board, 0)
 
     def reset(self) -> None:
         """Forget what earlier searches left in the transposition table
@@ -674,9 +682,12 @@ class GomokuEngine:
         scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
         count = K.candidates(board, me, 0, search.mbuf, search.sbuf, search.hist, -1, len(roots))
         roots[:count] = search.mbuf[0, :count]
-        if count == 0:  # no stone yet: the centre stands for all (an exact search was asked)
+        if count == 0:
             game = self.game
-            roots[0] = self.geometry.to_pad[(game.rows // 2) * game.columns + game.columns // 2]
+            if EMPTY * game.size == search.cells:  # no stone yet: the centre stands for all
+                roots[0] = self.geometry.to_pad[(game.rows // 2) * game.columns + game.columns // 2]
+            else:  # renju's black with every cell near the stones forbidden: any other
+                roots[0] = self._any_move(search, me)
             count = 1
         if count > K.ROOT_WIDTH and board.ncls[1 - me, C_FLEX4] == 0:
             count = K.ROOT_WIDTH

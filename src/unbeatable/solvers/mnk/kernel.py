@@ -279,6 +279,23 @@ def _read(B, n, d):  # type: ignore[no-untyped-def]
     _classify(B, n, (geo[G_KIND], geo[G_KIND + 1]))
 
 
+@njit(cache=True, nogil=True)
+def _reread(B, c, emptied):  # type: ignore[no-untyped-def]
+    """Re-read, off the board, the empty cells whose lines pass through the
+    cell ``c`` that just changed (and ``c`` itself when it was ``emptied``:
+    an occupied cell's patterns are not kept)."""
+    bd, offs, reach = B[0], B[8], B[9][G_REACH]
+    for d in range(4):
+        o = offs[d]
+        for s in range(1, reach + 1):
+            for n in (c + s * o, c - s * o):
+                if bd[n] == EMPTY:
+                    _read(B, n, d)
+    if emptied:
+        for d in range(4):
+            _read(B, c, d)
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     """Write ``stone`` (0: empty) on cell ``c`` and into every key that sees it,
@@ -291,15 +308,7 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
         for dc in range(-2, 3):
             near[c + dr * stride + dc] += step
     if geo[G_DIRECT] != 0:
-        for d in range(4):
-            o = offs[d]
-            for s in range(1, reach + 1):
-                for n in (c + s * o, c - s * o):
-                    if bd[n] == EMPTY:
-                        _read(B, n, d)
-        if stone == 0:  # an occupied cell's patterns were not kept
-            for d in range(4):
-                _read(B, c, d)
+        _reread(B, c, stone == 0)
         return
     rows = (geo[G_KIND], geo[G_KIND + 1])
     for d in range(4):
@@ -398,7 +407,7 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
         return DOUBLE_FOUR
     if threes < 2:
         return LEGAL
-    place(B, c, 1)
+    place(B, c, np.int64(1))  # (not a literal: one compiled place for every call)
     real = 0
     for d in range(4):
         if pat[0, d, c] != F3:
@@ -474,10 +483,11 @@ def legal_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     return -1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def can_play_class(B, ncls, p, klass):  # type: ignore[no-untyped-def]
+@njit(cache=True, nogil=True)
+def can_play_class(B, p, klass):  # type: ignore[no-untyped-def]
     """Whether ``p`` has an empty cell of class ``klass`` or better that it
-    may play (read off the counts ``ncls`` but for renju's black)."""
+    may play (read off the counts but for renju's black)."""
+    ncls = B[5]
     found = 0
     for q in range(klass, NCLASSES):
         found += ncls[p, q]
@@ -601,6 +611,17 @@ VCF, VCT, DEFEND = 0, 1, 2
 
 
 @njit(cache=True, nogil=True)
+def defender_move(B, att, dfn):  # type: ignore[no-untyped-def]
+    """The defender's move against ``att``'s five point: the block, or when
+    there is none to make (renju's black may not play it) the move worth
+    most to the defender; -1 if it has no move at all."""
+    block = first_of_class(B, att, C_FIVE)
+    if block >= 0 and not illegal(B, dfn, block):
+        return block
+    return free_move(B, dfn)
+
+
+@njit(cache=True, nogil=True)
 def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no-untyped-def]
     """Threat-space search for ``att`` (0/1). Returns the plies to ``att``'s
     five against the longest defence (0: no win found) and writes that line
@@ -639,38 +660,27 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     if kind == DEFEND:
         if ncls[dfn, C_FIVE] > 0:
             return 0  # the defender wins first
-        if ncls[att, C_FIVE] >= 2:
-            block = first_of_class(B, att, C_FIVE)
-            line[ply] = (
-                free_move(B, dfn) if restricted(ncls, dfn) and illegal(B, dfn, block) else block
-            )
-            if line[ply] < 0:
-                return 0
-            place(B, line[ply], dfn + 1)
-            line[ply + 1] = first_of_class(B, att, C_FIVE)
-            remove(B, line[ply])
-            return 2
-        if ncls[att, C_FIVE] == 1:
-            moves[0] = first_of_class(B, att, C_FIVE)
+        if ncls[att, C_FIVE] > 0:
+            # One block (two fives: the other wins; renju's black may not
+            # block: another move, and the five wins).
+            moves[0] = defender_move(B, att, dfn)
             n = 1
-            if restricted(ncls, dfn) and illegal(B, dfn, moves[0]):
-                n = 0  # black may not block: any move of black's loses
-        elif ncls[att, C_FLEX4] > 0 and can_play_class(B, ncls, att, C_FLEX4):
+        elif ncls[att, C_FLEX4] > 0 and can_play_class(B, att, C_FLEX4):
             n = defences(B, dfn, moves, score)
             if restricted(ncls, dfn):
                 n = legal_only(B, dfn, moves, score, n)
             _sort(moves, score, n)
+            if n == 0:  # no defence the defender may play: one of its moves
+                moves[0] = defender_move(B, att, dfn)
+                n = 1
         else:
             return 0  # no threat: the defender has a free move
-        if n == 0:  # no defence the defender may play: show one of its moves
-            moves[0] = free_move(B, dfn)
-            if moves[0] < 0:
-                return 0
-            n = 1
         worst = 0
-        worst_move = -1
+        worst_move = np.int64(-1)  # (not a literal: see place)
         for i in range(n):
             m = moves[i]
+            if m < 0:
+                return 0
             place(B, m, dfn + 1)
             r = threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line)
             remove(B, m)
@@ -692,18 +702,12 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     if ncls[dfn, C_FIVE] == 0 and ncls[att, C_FLEX4] > 0:  # open four or double four
         c = legal_of_class(B, att, C_FLEX4)
         if c >= 0:
-            line[ply] = c
             place(B, c, att + 1)
-            block = first_of_class(B, att, C_FIVE)
-            blocked = not (restricted(ncls, dfn) and illegal(B, dfn, block))
-            line[ply + 1] = block if blocked else free_move(B, dfn)
-            if line[ply + 1] >= 0:
-                place(B, line[ply + 1], dfn + 1)
-                line[ply + 2] = first_of_class(B, att, C_FIVE)
-                remove(B, line[ply + 1])
-                remove(B, c)
-                return 3
+            r = threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
             remove(B, c)
+            if r > 0:
+                line[ply] = c
+                return r + 1
     if kind == VCT:
         r = threats(B, att, np.int64(MAX_PLY), ply, np.int64(VCF), ctl, mbuf, sbuf, line)
         if r > 0 or depth <= 0 or ctl[ABORTED] != 0:
@@ -715,39 +719,35 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     n = 0
     if ncls[dfn, C_FIVE] == 1:  # the defender threatens five: block, threatening
         moves[0] = first_of_class(B, dfn, C_FIVE)
-        if restricted(ncls, att) and illegal(B, att, moves[0]):
-            return 0  # black may not block white's four
         n = 1
     else:
         least = C_B4 if kind == VCF else C_F3
-        check = restricted(ncls, att)
         for c in cells:
-            if bd[c] == EMPTY and cls[att, c] >= least and not (check and illegal(B, att, c)):
+            if bd[c] == EMPTY and cls[att, c] >= least:
                 moves[n] = c
                 score[n] = val[att, c] + val[dfn, c] // 4
                 n += 1
         _sort(moves, score, n)
+    if restricted(ncls, att):  # renju's black: not on its forbidden points
+        n = legal_only(B, att, moves, score, n)
     for i in range(n):
         c = moves[i]
         place(B, c, att + 1)
         r = 0
         if kind == VCF:
-            if ncls[att, C_FIVE] == 1:  # a four: the block is forced
-                b = first_of_class(B, att, C_FIVE)
-                if restricted(ncls, dfn) and illegal(B, dfn, b):  # black may not block
-                    line[ply + 1] = free_move(B, dfn)
-                    if line[ply + 1] >= 0:
-                        line[ply + 2] = b
-                        r = 3
-                else:
-                    place(B, b, dfn + 1)
-                    sub = threats(B, att, depth - 2, ply + 2, np.int64(VCF), ctl, mbuf, sbuf, line)
-                    remove(B, b)
-                    if sub > 0:
-                        line[ply + 1] = b
-                        r = sub + 2
-            elif ncls[att, C_FIVE] >= 2:
-                r = 1 + threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
+            block = first_of_class(B, att, C_FIVE) if ncls[att, C_FIVE] == 1 else -1
+            if block >= 0 and not (restricted(ncls, dfn) and illegal(B, dfn, block)):
+                # A four: the block is forced.
+                place(B, block, dfn + 1)
+                sub = threats(B, att, depth - 2, ply + 2, np.int64(VCF), ctl, mbuf, sbuf, line)
+                remove(B, block)
+                if sub > 0:
+                    line[ply + 1] = block
+                    r = sub + 2
+            elif ncls[att, C_FIVE] > 0:  # two fives, or one black may not block
+                sub = threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
+                if sub > 0:
+                    r = sub + 1
         else:
             sub = threats(B, att, depth - 1, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
             if sub > 0:
@@ -866,7 +866,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         return WIN - ply - 1
     if ncls[opp, C_FIVE] >= 2:
         return -(WIN - ply - 2)
-    if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0 and can_play_class(B, ncls, me, C_FLEX4):
+    if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0 and can_play_class(B, me, C_FLEX4):
         return WIN - ply - 3
     empty = 0
     for c in cells:
