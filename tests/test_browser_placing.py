@@ -42,7 +42,7 @@ def page(browser: sync_api.Browser, live_server: str) -> Iterator[Page]:
 
 
 def square(page: Page, name: str) -> sync_api.Locator:
-    return page.get_by_role("button", name=re.compile(rf"^{name}, "))
+    return page.get_by_role("button", name=re.compile(rf"^{name}[ ,]"))
 
 
 def sent(page: Page) -> list[str]:

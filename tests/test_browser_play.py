@@ -250,7 +250,8 @@ def test_connect4_explanations_and_explore_say_column(page: Page) -> None:
     items = page.locator("#considered li").all_inner_texts()
     assert items and all(not re.search(r"answers \d", item) for item in items), items
     assert any("Red (x) answers column" in item for item in items), items
-    assert all(item.lstrip("▶ ").startswith("column ") for item in items), items
+    # Each a sentence: "Column 1 (loss in 2, best): ...".
+    assert all(item.lstrip("▶ ").startswith("Column ") for item in items), items
     page.once("dialog", lambda d: d.accept())
     start_at(page, "connect4", ["4", "4", "5", "5", "1"])  # Yellow (o) plays: the AI answers
     page.get_by_role("button", name="Explore").click()
@@ -259,7 +260,7 @@ def test_connect4_explanations_and_explore_say_column(page: Page) -> None:
     expect(first).to_have_count(1)
     expect(first).to_have_attribute("aria-label", re.compile(r"^column 1: \w+( in \d+)?"))
     expect(first).to_have_accessible_description("Red (x)'s move")
-    expect(tree.get_by_role("group", name="Red (x) to move")).to_have_count(1)
+    expect(tree.get_by_text("Red (x) to move:", exact=True)).to_have_count(1)
 
 
 # -- the game in the address, the move list ------------------------------------------------

@@ -50,7 +50,7 @@ def page(browser: sync_api.Browser, live_server: str) -> Iterator[Page]:
 
 def square(page: Page, name: str) -> sync_api.Locator:
     """The board's cell named ``name`` ("b1"): its accessible name starts with it."""
-    return page.get_by_role("button", name=re.compile(rf"^{name}, "))
+    return page.get_by_role("button", name=re.compile(rf"^{name}[ ,]"))
 
 
 def label(page: Page, name: str) -> str:
@@ -123,7 +123,7 @@ def test_a_whole_game_is_played_from_then_to_and_the_ai_black_wins(page: Page) -
         start, end = best.move[:2], best.move[2:]
         square(page, start).click()
         expect(square(page, start)).to_have_attribute(
-            "aria-label", re.compile(r"^\w\d, White piece, selected")
+            "aria-label", re.compile(r"^\w\d w, White piece, selected")
         )
         expect(square(page, start)).to_have_class(re.compile(r"\bselected\b"))
         targets = sorted(m[2:] for m in legal(pos) if m.startswith(start))
@@ -179,7 +179,7 @@ def test_two_moves_onto_one_cell_are_told_apart(page: Page) -> None:
     expect(square(page, "b2")).to_have_attribute("aria-label", re.compile(r"target: a1b2"))
     square(page, "c1").click()
     expect(square(page, "a1")).not_to_have_attribute("aria-label", re.compile(r"selected"))
-    expect(square(page, "c1")).to_have_attribute("aria-label", "c1, White piece, selected")
+    expect(square(page, "c1")).to_have_attribute("aria-label", "c1 w, White piece, selected")
     expect(square(page, "b2")).to_have_attribute("aria-label", re.compile(r"target: c1b2"))
     expect(square(page, "c2")).to_have_attribute("aria-label", re.compile(r"target: c1c2"))
     expect(page.locator(".cell.target")).to_have_count(2)
@@ -217,8 +217,10 @@ def test_hints_show_on_the_pieces_and_on_the_chosen_pieces_targets(page: Page) -
         (move,) = [m for m in values.values() if m.move.startswith(start)]
         badge = square(page, start).locator(".value")
         expect(badge).to_have_text(f"L{move.plies}")
+        # The name starts with what the cell shows: "a1 w L4".
         expect(square(page, start)).to_have_attribute(
-            "aria-label", f"{start}, White piece, can move, hint: best move loss in {move.plies}"
+            "aria-label",
+            f"{start} w L{move.plies}, White piece, can move, hint: best move loss in {move.plies}",
         )
     # Before a piece is chosen, the empty cells carry no value; after, its target does.
     expect(square(page, "b2").locator(".value")).to_have_text("")
@@ -248,13 +250,13 @@ def test_the_keyboard_chooses_a_piece_then_where_it_goes(page: Page) -> None:
     page.keyboard.press("ArrowDown")
     expect(square(page, "b1")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(square(page, "b1")).to_have_attribute("aria-label", "b1, White piece, selected")
+    expect(square(page, "b1")).to_have_attribute("aria-label", "b1 w, White piece, selected")
     expect(status(page)).to_have_text("b1 chosen: it can go to b2. Choose where (Escape lets go).")
     page.keyboard.press("Escape")
-    expect(square(page, "b1")).to_have_attribute("aria-label", "b1, White piece, can move")
+    expect(square(page, "b1")).to_have_attribute("aria-label", "b1 w, White piece, can move")
     page.keyboard.press("ArrowRight")
     page.keyboard.press(" ")
-    expect(square(page, "c1")).to_have_attribute("aria-label", "c1, White piece, selected")
+    expect(square(page, "c1")).to_have_attribute("aria-label", "c1 w, White piece, selected")
     page.keyboard.press("ArrowUp")
     expect(square(page, "c2")).to_be_focused()
     assert sent_move(page, lambda: page.keyboard.press("Enter")) == "c1c2"
@@ -288,7 +290,7 @@ def test_after_switching_games_clicks_work_at_once(page: Page) -> None:
     start = moves[0][:2]
     square(page, start).click()
     expect(square(page, start)).to_have_attribute(
-        "aria-label", re.compile(rf"^{start}, Black piece, selected")
+        "aria-label", re.compile(rf"^{start} b, Black piece, selected")
     )
     assert sent_move(page, lambda: square(page, moves[0][2:]).click()) == moves[0]
 

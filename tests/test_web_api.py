@@ -612,7 +612,7 @@ def test_openapi_documents_every_endpoint(web_client: TestClient) -> None:
     assert request["additionalProperties"] is False
 
 
-@pytest.mark.parametrize("path", ["/", "/docs"])
+@pytest.mark.parametrize("path", ["/", "/docs", "/docs/swagger"])
 def test_pages_load_nothing_from_elsewhere(web_client: TestClient, path: str) -> None:
     response = web_client.get(path)
     assert response.status_code == 200
@@ -639,6 +639,34 @@ def test_static_assets_are_served(web_client: TestClient, asset: str, kind: str)
     assert kind in response.headers["content-type"]
     if not asset.startswith("swagger/"):  # Swagger UI's own code names its home page
         assert "http://" not in response.text and "https://" not in response.text
+
+
+def _without_costs(data: Any) -> Any:
+    """An answer without what differs from run to run (the work it took)."""
+    if isinstance(data, dict):
+        return {k: _without_costs(v) for k, v in data.items() if k not in ("nodes", "time_ms")}
+    if isinstance(data, list):
+        return [_without_costs(v) for v in data]
+    return data
+
+
+def test_the_docs_show_real_answers_to_real_requests(web_client: TestClient) -> None:
+    """Every endpoint's documented answer is what the server answers its
+    documented request (no "string" placeholders), and the page lists them all."""
+    spec = web_client.get("/openapi.json").json()
+    page = web_client.get("/docs").text
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            example = operation["responses"]["200"]["content"]["application/json"]["example"]
+            assert f"<code>{path}</code>" in page
+            if method != "post":
+                continue
+            body = operation["requestBody"]["content"]["application/json"]["example"]
+            answer = web_client.post(path, json=body)
+            assert answer.status_code == 200, path
+            assert _without_costs(answer.json()) == _without_costs(example), path
+    position = spec["paths"]["/api/analyze"]["post"]["responses"]["200"]
+    assert position["content"]["application/json"]["example"]["position"] == "xox/oox/... x"
 
 
 def test_static_paths_cannot_escape(web_client: TestClient) -> None:

@@ -308,9 +308,78 @@ def _body_docs(model: type[BaseModel]) -> dict[str, Any]:
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
 
 
+#: The request each endpoint's documented answer is the library's answer to:
+#: the request model's own first example (a GET has none).
+_EXAMPLE_REQUESTS: dict[str, type[BaseModel]] = {
+    "/api/analyze": AnalyzeRequest,
+    "/api/move": MoveRequest,
+    "/api/position": PositionRequest,
+    "/api/review": ReviewRequest,
+    "/api/solve": SolveRequest,
+    "/api/tree": TreeRequest,
+}
+
+
+def _request_example(model: type[BaseModel]) -> dict[str, Any]:
+    extra = model.model_config.get("json_schema_extra")
+    assert isinstance(extra, dict)
+    examples = extra["examples"]
+    assert isinstance(examples, list)
+    first = examples[0]
+    assert isinstance(first, dict)
+    return dict(first)
+
+
+def _answer(path: str, engines: Engines) -> Any:
+    """What the endpoint at ``path`` answers its documented request: the
+    same code as the endpoint's own, so the docs show real answers."""
+    if path == "/api/health":
+        return {"status": "ok"}
+    if path == "/api/games":
+        return {"games": [api.game_info(name).to_dict() for name in api.offered()[:2]]}
+    if path == "/api/games/{name}":
+        return api.game_info("connect4")._replace(time_limit=engines.budget("connect4")).to_dict()
+    body = _request_example(_EXAMPLE_REQUESTS[path]).copy()
+    request = _EXAMPLE_REQUESTS[path].model_validate(body)
+    game = str(body.get("game", ""))
+    budget = engines.budget(game) if game else None
+    if isinstance(request, AnalyzeRequest):
+        return _analysis(request, budget, None)
+    if isinstance(request, MoveRequest):
+        return _move(request, budget, None)
+    if isinstance(request, PositionRequest):
+        return api.view(request.game, request.position, request.move).to_dict()
+    if isinstance(request, SolveRequest):
+        return _solution(request, budget, None)
+    if isinstance(request, ReviewRequest):
+        return api.review(request.game, request.moves, time_limit=budget).to_dict()
+    assert isinstance(request, TreeRequest) and request.game is not None
+    return api.tree(request.game, request.position, depth=request.depth).to_dict()
+
+
+def _with_examples(schema: dict[str, Any], engines: Engines) -> None:
+    """Each endpoint's success answer in the document, as the library gives
+    it to the documented request (not the placeholders a schema alone
+    makes: ``"position": "string"``), and that request as the body's example."""
+    for path, methods in schema["paths"].items():
+        for operation in methods.values():
+            model = _EXAMPLE_REQUESTS.get(path)
+            if model is not None:
+                content = operation["requestBody"]["content"]["application/json"]
+                content["example"] = _request_example(model)
+            try:
+                example = _answer(path, engines)
+            except Exception:  # an engine not installed here: the schema alone then
+                log.warning("no example answer for %s", path, exc_info=True)
+                continue
+            ok = operation["responses"]["200"].setdefault("content", {})
+            ok.setdefault("application/json", {})["example"] = example
+
+
 class _App(FastAPI):
     """FastAPI plus the schemas of the bodies that :func:`_read` validates
-    (FastAPI only documents the models it parses itself)."""
+    (FastAPI only documents the models it parses itself) and each endpoint's
+    answer to its documented request (:func:`_with_examples`)."""
 
     def openapi(self) -> dict[str, Any]:
         if self.openapi_schema is None:
@@ -330,6 +399,7 @@ class _App(FastAPI):
                 ref_template="#/components/schemas/{model}",
             )
             schema.setdefault("components", {}).setdefault("schemas", {}).update(defs["$defs"])
+            _with_examples(schema, self.state.engines)
             self.openapi_schema = schema
         return self.openapi_schema
 
@@ -671,6 +741,16 @@ def create_app(
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> Response:
+        """The documentation page, written from the OpenAPI document
+        (:mod:`unbeatable.web.docs`): plain HTML that axe-core finds nothing
+        wrong with, each endpoint's real request and answer, a form to try it."""
+        from unbeatable.web.docs import page as docs_page
+
+        spec = await run_in_threadpool(app.openapi)  # the first time, examples are computed
+        return Response(docs_page(spec), media_type="text/html", headers=PAGE_HEADERS)
+
+    @app.get("/docs/swagger", include_in_schema=False)
+    async def swagger() -> Response:
         """Swagger UI, from the assets a maintained package ships (fastapi-offline),
         served by this server: no CDN, and the page's one inline script runs
         under a nonce of its own."""

@@ -59,6 +59,15 @@ export function aiMove(game, notation, level, explain = false) {
   return call("/api/move", body);
 }
 
+/** The game's review: each move's value before and after it, the mistakes,
+ * the game in one line. ``start``: the position it started from ("": the
+ * game's initial one). */
+export function review(game, moves, start = "") {
+  const body = { game, moves };
+  if (start) body.position = start;
+  return call("/api/review", body);
+}
+
 /** The textbook tree over ``leaves`` as ``algorithm`` walks it. */
 export function textbookTree(leaves, algorithm) {
   return call("/api/tree", { leaves, algorithm });

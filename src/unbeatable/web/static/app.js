@@ -14,6 +14,7 @@
 //   explain.js  why the AI played its move; the hint's line
 //   trees.js    the ARIA tree pattern shared by Explore and Learn
 //   explore.js  the tree below the position on show
+//   review.js   the game looked back on: its moves stepped through, valued
 //   learn.js    Learn: minimax and alpha-beta as a course (its lessons and
 //               shared parts in learn-*.js; its state in the address's query)
 //   tally.js    your record, kept in this browser
@@ -23,8 +24,9 @@ import { onBoardKey } from "./board.js";
 import { initExplore } from "./explore.js";
 import { initLearn, learnAsked, leaveLearn, showLearn } from "./learn.js";
 import {
-  checkSide, confirmDiscard, fillLegend, hint, newGame, onKey, readUrl, render, setUp, switchGame, undo,
+  checkSide, confirmDiscard, fillLegend, hint, newGame, onKey, playNamed, readUrl, render, setUp, switchGame, undo,
 } from "./play.js";
+import { initReview } from "./review.js";
 import { $, setStatus, sideName, state } from "./state.js";
 import { resetRecord } from "./tally.js";
 
@@ -71,6 +73,13 @@ function wire() {
   $("hint").addEventListener("click", hint);
   $("retry").addEventListener("click", () => state.retry && state.retry());
   $("explain").addEventListener("change", render);
+  $("level").addEventListener("change", render); // the address says it
+  // A move typed by its name ("h8", "4", "a1a2"): on a phone, where a big
+  // board's cells are small, and for anyone who would rather type.
+  $("coord-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (playNamed($("coord").value)) $("coord").value = "";
+  });
   $("reset-tally").addEventListener("click", () => {
     if (!window.confirm(`Reset your record for ${state.game.title}?`)) return;
     resetRecord(state.game.name);
@@ -98,6 +107,7 @@ function wire() {
   $("board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", onKey);
   initExplore();
+  initReview();
   initLearn();
 }
 
@@ -129,6 +139,7 @@ async function openAddress() {
   }
   const game = state.games.get(asked.game);
   if (game.players.includes(asked.side)) state.you = asked.side;
+  if ([...$("level").options].some((option) => option.value === asked.level)) $("level").value = asked.level;
   $("explain").checked = asked.explain;
   switchGame(asked.game, asked.moves.length || asked.start ? asked : null);
   return true;

@@ -4,7 +4,8 @@
 // legal move there, and a click is handed to the page through ``onPlay``.
 
 import {
-  $, cellName, key, moveAt, movesFrom, movesTo, piecesMove, resultFor, seat, sideOf, state, yourTurn,
+  $, cellName, cellsOf, key, moveAt, movesFrom, movesTo, piecesMove, resultFor, seat, shown, sideOf, state,
+  yourTurn,
 } from "./state.js";
 import { hintWords, rankOf, shortValue } from "./values.js";
 
@@ -39,7 +40,7 @@ export function buildBoard(onPlay) {
       label.className = "label";
       label.setAttribute("aria-hidden", "true");
       label.textContent = game.column_labels[c];
-      column.append(label);
+      column.append(label, " ");
       for (let r = 0; r < game.rows; r++) {
         const slot = document.createElement("span");
         slot.className = "slot";
@@ -50,7 +51,7 @@ export function buildBoard(onPlay) {
         const value = document.createElement("span");
         value.className = "value";
         slot.append(disc, value);
-        column.append(slot);
+        column.append(slot, " ");
       }
       column.addEventListener("click", () => onPlay(0, c));
       board.append(column);
@@ -76,8 +77,10 @@ export function buildBoard(onPlay) {
         cell.dataset.row = String(r);
         cell.dataset.col = String(c);
         cell.tabIndex = -1;
-        cell.innerHTML = '<span class="mark" aria-hidden="true"></span>'
-          + '<span class="coord" aria-hidden="true"></span>'
+        // The coordinate first, then the mark, then a hint's value, with
+        // spaces between: the visible text reads "a3 o", as the name starts.
+        cell.innerHTML = '<span class="coord" aria-hidden="true"></span> '
+          + '<span class="mark" aria-hidden="true"></span> '
           + '<span class="value" aria-hidden="true"></span>';
         cell.querySelector(".coord").textContent = cellName(r, c);
         cell.addEventListener("click", () => onPlay(r, c));
@@ -170,11 +173,11 @@ function threatCells() {
   return { stones, forbidden };
 }
 
-/** What a cell is in a game whose pieces move, for screen readers: "b1,
- * White piece, selected", "b2, empty, target: b1b2". */
-function pieceCellName(r, c, mark, target) {
-  const name = cellName(r, c);
-  let text = mark ? `${name}, ${sideOf(mark).name} piece` : `${name}, empty`;
+/** What a cell is in a game whose pieces move, for screen readers, starting
+ * with what it shows (``head``: "b1 w"): "b1 w, White piece, selected",
+ * "b2, empty, target: b1b2". */
+function pieceCellName(r, c, mark, target, head) {
+  let text = mark ? `${head}, ${sideOf(mark).name} piece` : `${head}, empty`;
   const from = key(r, c) === state.selected;
   if (from) text += ", selected";
   else if (yourTurn() && !state.selected && movesFrom(r, c).length) text += ", can move";
@@ -194,9 +197,12 @@ function pieceCellActive(r, c) {
  * and any hint; name every cell or column for screen readers. */
 export function renderBoard() {
   const game = state.game;
-  const view = state.view;
+  const view = shown();
   const board = $("board");
   if (!game || !view) return;
+  // While stepping through the game, the move on show is the last one.
+  const marked = state.at === null ? { last: state.last, from: state.lastFrom } : cellsOf(state.at);
+  board.dataset.stepping = String(state.at !== null);
   const line = new Set((view.status.line || []).map(([r, c]) => key(r, c)));
   board.dataset.position = view.position;
   board.classList.toggle("over", view.status.over);
@@ -218,7 +224,7 @@ export function renderBoard() {
         const disc = slot.firstChild;
         disc.dataset.mark = mark;
         disc.dataset.side = seat(mark);
-        const last = state.last === key(r, c) && mark !== "";
+        const last = marked.last === key(r, c) && mark !== "";
         slot.classList.toggle("win", line.has(key(r, c)));
         slot.classList.toggle("last", last);
         if (last) lastHere = mark;
@@ -232,7 +238,9 @@ export function renderBoard() {
       }
       // Full when every slot holds a stone (not merely when nothing may be played: a finished game).
       const full = marks.length === game.rows;
-      let name = `column ${game.column_labels[c]}: ${marks.length ? marks.join(" ") : "empty"}`;
+      // What the column shows comes first: its label, and a hint's value.
+      const badge = hinted ? `${shortValue(hinted)}, ` : "";
+      let name = `column ${game.column_labels[c]}: ${badge}${marks.length ? marks.join(" ") : "empty"}`;
       if (full) name += ", full";
       if ([...line].some((k) => k.endsWith(`,${c}`))) name += ", part of the winning line";
       if (lastHere) name += `, last move ${lastHere}`;
@@ -258,29 +266,31 @@ export function renderBoard() {
       cell.dataset.mark = mark;
       cell.dataset.side = seat(mark);
       cell.classList.toggle("win", line.has(key(r, c)));
-      cell.classList.toggle("last", state.last === key(r, c) && mark !== "");
+      cell.classList.toggle("last", marked.last === key(r, c) && mark !== "");
       const threat = mark ? threats.stones.get(key(r, c)) : null;
       const forbidden = mark ? null : threats.forbidden.get(key(r, c));
       cell.dataset.threat = threat ? threat.kind : "";
       cell.querySelector(".value").textContent = value ? shortValue(value) : forbidden ? "×" : "";
       cell.dataset.value = forbidden && !value ? "forbidden" : valueKind(value);
+      // The name starts with what the cell shows: its coordinate, its mark,
+      // a hint's value ("a3 o", "b2 W3"), then says the rest.
+      const head = [cellName(r, c), mark, value ? shortValue(value) : ""].filter(Boolean).join(" ");
       let name;
       if (pieces) {
         const target = chosen.get(key(r, c));
         cell.classList.toggle("selected", state.selected === key(r, c));
         cell.classList.toggle("target", Boolean(target));
-        cell.classList.toggle("from", state.lastFrom === key(r, c) && !mark);
-        name = pieceCellName(r, c, mark, target);
+        cell.classList.toggle("from", marked.from === key(r, c) && !mark);
+        name = pieceCellName(r, c, mark, target, head);
         if (line.has(key(r, c))) name += ", winning line";
-        if (state.last === key(r, c) && mark) name += ", last move";
-        if (state.lastFrom === key(r, c) && !mark) name += ", the last move left it";
+        if (marked.last === key(r, c) && mark) name += ", last move";
+        if (marked.from === key(r, c) && !mark) name += ", the last move left it";
         if (value) name += `, hint: ${mark && !target ? "best move " : ""}${hintWords(value)}`;
         cell.setAttribute("aria-disabled", String(!pieceCellActive(r, c)));
       } else {
-        name = `${cellName(r, c)} ${mark || "empty"}`;
-        if (mark) name += ", taken";
+        name = mark ? `${head}, taken` : value ? `${head}, empty` : `${head} empty`;
         if (line.has(key(r, c))) name += ", winning line";
-        if (state.last === key(r, c) && mark) name += ", last move";
+        if (marked.last === key(r, c) && mark) name += ", last move";
         if (value) name += `, hint: ${hintWords(value)}`;
         if (threat) name += `, in ${threat.words}`;
         if (forbidden) name += `, ${forbidden}`;
@@ -289,7 +299,22 @@ export function renderBoard() {
       cell.setAttribute("aria-label", name);
       cell.tabIndex = state.focus === key(r, c) ? 0 : -1;
     }
+    keepInView(board, marked.last);
   }
+}
+
+/** A board wider than its frame (a big board on a phone) scrolls: keep the
+ * last move in the middle of the view, once each time it changes. */
+function keepInView(board, last) {
+  const frame = board.parentElement;
+  if (!last || !frame || frame.scrollWidth <= frame.clientWidth || frame.dataset.centred === last) return;
+  frame.dataset.centred = last;
+  const [r, c] = last.split(",");
+  const target = board.querySelector(`[data-row="${r}"][data-col="${c}"]`);
+  if (!target) return;
+  const seen = frame.getBoundingClientRect();
+  const at = target.getBoundingClientRect();
+  frame.scrollLeft += at.left - seen.left - (seen.width - at.width) / 2;
 }
 
 /** Resolves when the disc now falling (if any) has landed, so the next one

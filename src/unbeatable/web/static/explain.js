@@ -5,7 +5,7 @@
 // game's words (the analysis' ``explanation``: a summary and the moves in
 // lines of equal value), and the page shows those sentences as they are.
 
-import { $, moveName, opponent, sideName, state } from "./state.js";
+import { $, moveName, opponent, sentence, sideName, state } from "./state.js";
 import { GUESS, atOnce, bestOf, lineText, listed, movesToList, sameValue, valueWords } from "./values.js";
 
 /** What best play after ``value.move`` looks like: "X answers a1 and wins in 2 more". */
@@ -101,7 +101,7 @@ export function renderExplanation() {
       item.className = `v-${value.result}`;
       item.dataset.move = value.move;
       const top = best && sameValue(value, best);
-      item.textContent = lineSentence(value, mover, top);
+      item.textContent = sentence(lineSentence(value, mover, top));
       if (value.move === chosen) {
         item.classList.add("chosen");
         item.prepend("▶ ");
@@ -137,7 +137,7 @@ function verdict({ analysis, chosen, level }, said = false) {
   if (best && played) {
     const equals = analysis.moves.filter((m) => sameValue(m, best)).map((m) => moveName(m.move));
     if (best.result === "unknown" && played.move === best.move && said) {
-      return `${name}'s own value was not proven within the time limit.`;
+      return sentence(`${name}'s own value was not proven within the time limit.`);
     } else if (best.result === "unknown" && played.move === best.move) {
       text = `No move was proven to win or draw within the time limit: ${name} is the engine's best guess.`;
     } else if (best.result === "unknown") {
@@ -155,5 +155,5 @@ function verdict({ analysis, chosen, level }, said = false) {
     }
   }
   if (analysis.exact === false) text += `${text ? " " : ""}Some values could not be proven within the time limit.`;
-  return text;
+  return sentence(text);
 }

@@ -1,10 +1,14 @@
 // Explore: the tree below the position on show, opened move by move. Each
 // move's value comes from the server's analysis, and whether it ends the game
 // from the server's view of the position it leads to.
+//
+// The tree is flat, as Learn's is: each item a row of its own with its level
+// (aria-level), the rows below an item following it, so that an item's text
+// is its own row alone and its spoken name is exactly what it shows.
 
 import * as api from "./api.js";
-import { $, moveName, setStatus, sideName, state } from "./state.js";
-import { treeItem, treeKeys, treeNote } from "./trees.js";
+import { $, moveName, sentence, setStatus, shown, sideName, state } from "./state.js";
+import { treeKeys } from "./trees.js";
 import { bestOf, movesToList, sameValue, valueWords } from "./values.js";
 
 /** The server's view of the position below each tree item that can be opened. */
@@ -16,23 +20,47 @@ export function closeExplore() {
   $("explore-tree").replaceChildren();
 }
 
-/** A move of an analysis as a tree item; ``after`` is the server's view of
- * the position it leads to: the item opens unless that position is over. */
-function exploreItem(value, after, mover, best) {
+const levelOf = (row) => Number(row.dataset.level);
+
+/** A row of the tree, ``level`` deep, showing ``text`` (its name too). */
+function row(level, text, item = true) {
+  const li = document.createElement("li");
+  li.dataset.level = String(level);
+  li.style.setProperty("--level", String(level - 1));
+  if (item) {
+    li.setAttribute("role", "treeitem");
+    li.setAttribute("aria-level", String(level));
+    li.tabIndex = -1;
+  } else {
+    li.setAttribute("role", "none");
+    li.className = "note";
+  }
+  const node = document.createElement("span");
+  node.className = "node";
+  li.append(node);
+  setText(li, text);
+  return li;
+}
+
+/** A row's text, and its name: exactly what it shows (the arrow drawn
+ * before an item that opens is no part of it). */
+function setText(li, text) {
+  li.querySelector(".node").textContent = text;
+  if (li.getAttribute("role") === "treeitem") li.setAttribute("aria-label", text);
+}
+
+/** A move of an analysis as a tree item ("b2: draw, best"); ``after`` is the
+ * server's view of the position it leads to: the item opens unless that
+ * position is over. */
+function exploreItem(value, after, mover, best, level) {
   const top = best && sameValue(value, best);
   const guess = best && value === best && value.result === "unknown";
   const mark = top ? "best" : guess ? "best guess" : "";
-  // "column 1: loss in 36, best", described as Red (x)'s move: the move, its
-  // value for the player making it, and who that is.
-  const name = `${moveName(value.move)}: ${valueWords(value)}${mark ? `, ${mark}` : ""}`;
-  const label = document.createElement("span");
-  label.innerHTML = '<b class="move"></b> <span class="who"></span> <span class="val"></span>';
-  label.querySelector(".move").textContent = moveName(value.move);
-  label.querySelector(".who").textContent = `(${sideName(mover)})`;
-  const val = label.querySelector(".val");
-  val.textContent = valueWords(value) + (mark ? ` · ${mark}` : "");
-  val.className = `val v-${value.result}`;
-  const item = treeItem(name, label);
+  // "column 1: loss in 36, best": the move and its value for the player
+  // making it (the row above the moves says who that is).
+  const item = row(level, `${moveName(value.move)}: ${valueWords(value)}${mark ? `, ${mark}` : ""}`);
+  const node = item.querySelector(".node");
+  node.classList.add(`v-${value.result}`);
   item.setAttribute("aria-description", `${sideName(mover)}'s move`);
   item.dataset.move = value.move;
   if (top || guess) item.classList.add("best");
@@ -40,31 +68,56 @@ function exploreItem(value, after, mover, best) {
     item.setAttribute("aria-expanded", "false");
     below.set(item, after);
   }
-  item.querySelector(".node").addEventListener("click", () => toggleExplore(item));
+  node.addEventListener("click", () => toggleExplore(item));
   return item;
 }
 
-/** Put the moves of ``view``'s position under ``item``; returns their
- * analysis (null when the game is over there). */
+/** The rows below ``item``: its moves (the best few on big boards), after a
+ * row saying whose moves they are. Returns the analysis (null when the game
+ * is over there). */
 async function fillExplore(item, view) {
-  const group = document.createElement("ul");
-  group.setAttribute("role", "group");
+  const level = levelOf(item) + 1;
+  const rows = [];
+  let analysis = null;
   if (view.status.over) {
-    group.append(treeNote("The game is over."));
-    item.append(group);
-    return null;
+    rows.push(row(level, "The game is over.", false));
+  } else {
+    const game = state.game.name;
+    analysis = await api.analyze(game, view.position);
+    const best = bestOf(analysis);
+    // Big boards list the best few moves by value, and count the others.
+    const { shown: listed, rest } = movesToList(analysis);
+    const afters = await Promise.all(listed.map((value) => api.position(game, analysis.position, value.move)));
+    rows.push(row(level, `${sideName(analysis.to_move)} to move:`, false));
+    listed.forEach((value, i) => rows.push(exploreItem(value, afters[i], analysis.to_move, best, level)));
+    if (rest) rows.push(row(level, `${sentence(rest)}.`, false));
   }
-  const game = state.game.name;
-  const analysis = await api.analyze(game, view.position);
-  group.setAttribute("aria-label", `${sideName(analysis.to_move)} to move`);
-  const best = bestOf(analysis);
-  // Big boards list the best few moves by value, and count the others.
-  const { shown, rest } = movesToList(analysis);
-  const afters = await Promise.all(shown.map((value) => api.position(game, analysis.position, value.move)));
-  shown.forEach((value, i) => group.append(exploreItem(value, afters[i], analysis.to_move, best)));
-  if (rest) group.append(treeNote(`${rest}.`));
-  item.append(group);
+  item.after(...rows);
   return analysis;
+}
+
+/** The rows below ``item`` (until the next row at its level or above). */
+function rowsBelow(item) {
+  const level = levelOf(item);
+  const rows = [];
+  for (let next = item.nextElementSibling; next && levelOf(next) > level; next = next.nextElementSibling) rows.push(next);
+  return rows;
+}
+
+/** Show the rows below ``item`` whose items above are all open, hide the others. */
+function showBelow(item, open) {
+  const base = levelOf(item);
+  // open[level]: whether the nearest item above at that level is open.
+  const openAt = { [base]: open };
+  for (const next of rowsBelow(item)) {
+    const level = levelOf(next);
+    const visible = Object.entries(openAt).every(([at, on]) => Number(at) >= level || on);
+    next.hidden = !visible;
+    if (next.getAttribute("role") === "treeitem") {
+      openAt[level] = next.getAttribute("aria-expanded") === "true";
+      for (const at of Object.keys(openAt)) if (Number(at) > level) delete openAt[at];
+    }
+  }
 }
 
 async function toggleExplore(item) {
@@ -72,9 +125,10 @@ async function toggleExplore(item) {
   if (expanded === null || item.hasAttribute("aria-busy")) return;
   if (expanded === "true") {
     item.setAttribute("aria-expanded", "false");
+    showBelow(item, false);
     return;
   }
-  if (!item.querySelector('[role="group"]')) {
+  if (!rowsBelow(item).length) {
     item.setAttribute("aria-busy", "true");
     try {
       await fillExplore(item, below.get(item));
@@ -86,6 +140,7 @@ async function toggleExplore(item) {
     item.removeAttribute("aria-busy");
   }
   item.setAttribute("aria-expanded", "true");
+  showBelow(item, true);
 }
 
 /** The Explore button: open the tree below the position on show, or close it. */
@@ -98,19 +153,16 @@ export async function explore() {
   tree.replaceChildren();
   $("explore-panel").hidden = false;
   $("explore").setAttribute("aria-expanded", "true");
-  const label = document.createElement("span");
-  label.textContent = "this position";
-  const root = treeItem("root", label);
+  const root = row(1, "This position");
   root.tabIndex = 0;
   root.setAttribute("aria-expanded", "true");
   tree.append(root);
   try {
-    const analysis = await fillExplore(root, state.view);
+    const analysis = await fillExplore(root, shown());
     const words = analysis ? valueWords(analysis) : "game over";
-    root.setAttribute("aria-label", `root: ${words}`);
-    label.textContent = analysis ? `${sideName(analysis.to_move)} to move: ${words}` : words;
+    setText(root, analysis ? `This position: ${words} for ${sideName(analysis.to_move)}` : "This position: game over");
   } catch (err) {
-    label.textContent = `could not be analysed: ${err.message}`;
+    setText(root, `This position could not be analysed: ${err.message}`);
   }
 }
 

@@ -9,9 +9,10 @@ import * as api from "./api.js";
 import { buildBoard, landed, pieceKeys, renderBoard } from "./board.js";
 import { hintText, renderExplanation } from "./explain.js";
 import { closeExplore } from "./explore.js";
+import { dropReview, renderReview, reviewOpen, showReview, stepTo } from "./review.js";
 import {
-  $, cellName, inProgress, key, moveAt, moveName, movesFrom, movesTo, piecesMove, resultFor, setBusy, setStatus,
-  sideName, state, yourTurn,
+  $, cellName, inProgress, key, moveAt, moveName, movesFrom, movesTo, over, piecesMove, resultFor, setBusy,
+  setStatus, sideName, state, yourTurn,
 } from "./state.js";
 import { record, renderTally } from "./tally.js";
 import { atLeast, bestOf, crowded, forYou, shortValue, valueWords } from "./values.js";
@@ -37,6 +38,13 @@ export function render() {
   renderExplanation();
   renderTally(state.game);
   renderMoves();
+  renderReview();
+  $("review-open").disabled = state.busy || !state.views.length;
+  const legal = state.view.moves;
+  if (legal.length) {
+    const example = legal[Math.floor(legal.length / 2)].move;
+    $("coord-help").textContent = `Type a move as the board names it, such as ${example}.`;
+  }
   saveToUrl();
 }
 
@@ -47,30 +55,35 @@ function renderMoves() {
   if (document.activeElement !== field) field.value = state.moves.join(" ");
 }
 
-/** The game in progress in the address (game, start, moves, side, Explain),
- * so a reload resumes it and a link shares it. A finished game is not kept:
- * a reload then starts a new one (its moves stay in the move list to copy). */
+/** Everything on show in the address (game, side, level, start, moves,
+ * Explain, and the move on show while stepping through the game), so a
+ * reload or a shared link opens exactly this: a game in progress resumes, a
+ * finished one shows its end, its result and its review. */
 function saveToUrl() {
-  const params = new URLSearchParams({ game: state.game.name, side: state.you });
-  const going = state.view && !state.view.status.over;
-  if (going && state.start) params.set("start", state.start);
-  if (going && state.moves.length) params.set("moves", state.moves.join(" "));
+  const params = new URLSearchParams({ game: state.game.name, side: state.you, level: $("level").value });
+  if (state.start) params.set("start", state.start);
+  if (state.moves.length) params.set("moves", state.moves.join(" "));
   if ($("explain").checked) params.set("explain", "1");
+  if (state.at !== null && reviewOpen()) params.set("at", String(state.at));
   const hash = `#${params}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
-/** What the address asks for: {game, side, start, moves, explain}, or null. */
+/** What the address asks for: {game, side, level, start, moves, explain,
+ * at}, or null. */
 export function readUrl() {
   const params = new URLSearchParams(location.hash.slice(1));
   const game = params.get("game");
   if (!game) return null;
+  const at = params.get("at");
   return {
     game,
     side: params.get("side"),
+    level: params.get("level"),
     start: params.get("start") || "",
     moves: (params.get("moves") || "").split(/[\s,]+/).filter(Boolean),
     explain: params.get("explain") === "1",
+    at: at !== null && /^\d+$/.test(at) ? Number(at) : null,
   };
 }
 
@@ -143,6 +156,8 @@ function finish() {
     state.recorded = result;
     record(game.name, result, 1);
   }
+  // A finished game is looked back on: the numbered moves, what each did.
+  showReview();
 }
 
 /** A cell (or, where stones drop, a column: row 0) chosen on the board. */
@@ -215,6 +230,29 @@ function choosePiece(row, col) {
   }
 }
 
+/** Play the move typed in the Move field ("h8", "4" or "column 4",
+ * "a1a2"), as the server's view lists it; true if it was played. */
+export function playNamed(text) {
+  const name = text.trim().toLowerCase().replace(/^column\s+/, "");
+  if (!name) return false;
+  if (state.at !== null) {
+    setStatus("A past position is on show: End returns to the game, to play on.");
+    return false;
+  }
+  if (!yourTurn()) {
+    setStatus(over() ? "The game is over: New Game starts another." : "Wait for your turn.");
+    return false;
+  }
+  const move = state.view.moves.find((m) => m.move.toLowerCase() === name);
+  if (!move) {
+    const some = state.view.moves.slice(0, 3).map((m) => m.move).join(", ");
+    setStatus(`${text.trim()} is no move here: type one as the board names it (${some}, …).`);
+    return false;
+  }
+  playMove(move);
+  return true;
+}
+
 /** Let go of the piece chosen, saying ``text`` (if given). */
 export function clearSelection(text = "") {
   if (!state.selected) return;
@@ -230,6 +268,7 @@ async function playMove(move) {
   const before = state.view;
   state.history.push({
     view: before, recorded: state.recorded, last: state.last, lastFrom: state.lastFrom, moves: state.moves.slice(),
+    views: state.views.slice(),
   });
   state.moves.push(move.move);
   // Show the move at once, in the cell the server said it fills (and, where
@@ -252,6 +291,7 @@ async function playMove(move) {
     const view = await api.position(state.game.name, before.position, move.move);
     if (token !== state.token) return;
     state.view = view;
+    state.views.push(view);
     setBusy(false);
     if (view.status.over) {
       finish();
@@ -265,6 +305,7 @@ async function playMove(move) {
     state.last = entry.last;
     state.lastFrom = entry.lastFrom;
     state.moves = entry.moves;
+    state.views = entry.views;
     state.view = before;
     setBusy(false);
     setStatus(`Your move was not sent: ${err.message}. Try again.`, () => playMove(move), "error");
@@ -294,6 +335,7 @@ async function aiMove() {
     if (cell) state.last = key(cell.row, cell.col);
     state.lastFrom = cell && cell.origin ? key(...cell.origin) : null;
     state.moves.push(reply.move.move);
+    state.views.push(reply.view);
     state.explanation = explain && reply.analysis
       ? { analysis: reply.analysis, chosen: reply.move.move, mover, level }
       : null;
@@ -328,6 +370,8 @@ export async function newGame(aiOpens) {
   state.recorded = null;
   state.start = "";
   state.moves = [];
+  state.views = [];
+  dropReview();
   // The old game goes at once: greyed while the server answers.
   closeExplore();
   setBusy(true);
@@ -337,6 +381,7 @@ export async function newGame(aiOpens) {
     const view = await api.position(state.game.name, "");
     if (token !== state.token) return;
     state.view = view;
+    state.views = [view];
     setBusy(false);
     if (view.to_move !== state.you) {
       aiMove();
@@ -353,6 +398,7 @@ export async function newGame(aiOpens) {
 
 export function undo() {
   if (state.busy || state.history.length === 0) return;
+  if (state.at !== null) stepTo(null); // back to the game first
   const entry = state.history.pop();
   if (state.recorded !== null) record(state.game.name, state.recorded, -1); // the finished game is open again
   state.view = entry.view;
@@ -363,6 +409,8 @@ export function undo() {
   state.lastFrom = entry.lastFrom || null;
   state.selected = null;
   state.moves = entry.moves;
+  state.views = entry.views;
+  dropReview(); // the game goes on: a review of it is asked for again
   setStatus(`Took back your last move. Your turn (${sideName(state.you)}).`);
   closeExplore();
   render();
@@ -424,11 +472,13 @@ export function switchGame(name, setup = null) {
   if (!game) return;
   state.game = game;
   state.view = null; // the old game's position: nothing to draw on the new board
+  state.views = [];
   state.selected = null;
+  dropReview();
   $("game").value = name;
   buildBoard(chooseCell);
   renderSides();
-  if (setup) setUp(setup.start, setup.moves);
+  if (setup) setUp(setup.start, setup.moves, "", setup.at);
   else newGame(false);
 }
 
@@ -436,13 +486,15 @@ export function switchGame(name, setup = null) {
  * through the server, and go on from there: the position of a reloaded page,
  * a shared link or a pasted move list. ``text``, the list as pasted: when
  * its first word is no move, the whole of it is tried as a position in the
- * game's notation. Undo goes back through your moves. */
-export async function setUp(start, moves, text = "") {
+ * game's notation. Undo goes back through your moves. ``at``: the move to
+ * show once it is set up, stepping through the game (a shared link's). */
+export async function setUp(start, moves, text = "", at = null) {
   state.token += 1;
   const token = state.token;
   state.hints = null;
   state.explanation = null;
   state.selected = null;
+  dropReview();
   closeExplore();
   setBusy(true);
   setStatus("Setting up the position…");
@@ -458,6 +510,7 @@ export async function setUp(start, moves, text = "") {
     }
     const history = [];
     const done = [];
+    let views = [view];
     let last = null;
     let lastFrom = null;
     for (const [i, move] of moves.entries()) {
@@ -470,15 +523,19 @@ export async function setUp(start, moves, text = "") {
           throw new api.RequestError(`${move} is no move here, and the text is no position (${err.message})`);
         }
         from = view.position;
+        views = [view];
         break;
       }
-      if (view.to_move === state.you) history.push({ view, recorded: null, last, lastFrom, moves: done.slice() });
+      if (view.to_move === state.you) {
+        history.push({ view, recorded: null, last, lastFrom, moves: done.slice(), views: views.slice() });
+      }
       try {
         view = await api.position(game, view.position, move);
       } catch (err) {
         throw new api.RequestError(`move ${i + 1} (${move}): ${err.message}`);
       }
       done.push(move);
+      views.push(view);
       last = cell ? key(cell.row, cell.col) : null;
       lastFrom = cell && cell.origin ? key(...cell.origin) : null;
     }
@@ -487,6 +544,7 @@ export async function setUp(start, moves, text = "") {
     state.view = view;
     state.history = history;
     state.moves = done;
+    state.views = views;
     state.last = last;
     state.lastFrom = lastFrom;
     state.recorded = null;
@@ -500,6 +558,12 @@ export async function setUp(start, moves, text = "") {
       return;
     } else {
       setStatus(`Position set up after ${done.length} ${done.length === 1 ? "move" : "moves"}. Your turn (${sideName(state.you)}).`);
+    }
+    if (at !== null && at < done.length) {
+      // A link shared while stepping through the game: that move on show.
+      render();
+      showReview();
+      stepTo(at);
     }
   } catch (err) {
     if (token !== state.token) return;

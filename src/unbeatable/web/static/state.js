@@ -47,6 +47,16 @@ export const state = {
   moves: [],
   /** Keyboard focus within the board: a "row,col" cell or a column number. */
   focus: null,
+  /** The server's view after each move of the game (0: its start), kept
+   * as the game is played: the review steps the board through them. */
+  views: [],
+  /** The move on show while stepping through the game (0: the start), or
+   * null: the position in play. */
+  at: null,
+  /** The game's review from the server ({game, moves, summary}), for the
+   * moves in ``reviewed`` (a game reviewed so far keeps it until it grows). */
+  review: null,
+  reviewed: "",
 };
 
 export const key = (row, col) => `${row},${col}`;
@@ -57,7 +67,31 @@ export function over() {
 }
 
 export function yourTurn() {
-  return Boolean(state.view) && !state.busy && !over() && state.view.to_move === state.you;
+  return Boolean(state.view) && !state.busy && !over() && state.at === null && state.view.to_move === state.you;
+}
+
+/** The position on the board: the one in play, or the one after move
+ * ``state.at`` while stepping through the game. */
+export function shown() {
+  if (state.at === null) return state.view;
+  return state.views[state.at] || state.view;
+}
+
+/** The cell a move of the game filled, "row,col" (and the one its piece
+ * left), read off the view before it: the last move's mark while stepping. */
+export function cellsOf(ply) {
+  const before = state.views[ply - 1];
+  const cell = before && before.moves.find((m) => m.move === state.moves[ply - 1]);
+  if (!cell) return { last: null, from: null };
+  return { last: key(cell.row, cell.col), from: cell.origin ? key(...cell.origin) : null };
+}
+
+/** A sentence as it should start: "Column 3 is full", not "column 3 is
+ * full"; a move in the game's notation ("b2", "a1a2") stays as written. */
+export function sentence(text) {
+  const first = /^[A-Za-z]+(?=[\s,:;.!?]|$)/.exec(text);
+  if (!first || first[0].length < 2) return text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** "win", "loss" or "draw" for you in the game on show, "" while it goes on. */
@@ -78,7 +112,7 @@ export function setStatus(text, retry = null, kind = "") {
   const status = $("status");
   status.setAttribute("role", kind === "error" ? "alert" : "status");
   status.setAttribute("aria-live", kind === "error" ? "assertive" : "polite");
-  status.textContent = text;
+  status.textContent = sentence(text);
   $("status-box").dataset.kind = kind;
   state.retry = retry;
   $("retry").hidden = retry === null;
