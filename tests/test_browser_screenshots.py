@@ -52,7 +52,8 @@ def take(page: Page, path: Path, full_page: bool = True) -> None:
 
 def test_play_a_finished_game(page: Page, folder: Path) -> None:
     """docs/screenshot.png: a game the AI won, explained, its last move ringed,
-    its winning line named, the move list below the settings."""
+    its winning line named, its review beside the board, the move list below
+    the settings."""
     page.get_by_role("switch", name="Explain").check()
     status = play_out(page, "x", hopeless)
     assert status.winner == "o"
@@ -67,6 +68,7 @@ def test_play_a_finished_game(page: Page, folder: Path) -> None:
     last = page.locator(".cell.last").get_attribute("aria-label") or ""
     assert len(record) == count(page, "x") + count(page, "o")
     assert last.startswith(f"{record[-1]} o, ")
+    expect(page.locator("#review-summary")).to_contain_text("decided the game")
     take(page, folder / "screenshot.png")
 
 
@@ -139,3 +141,49 @@ def test_gomoku(browser: sync_api.Browser, live_server: str, folder: Path) -> No
             take(tab, folder / name, full_page=not mobile)
         finally:
             ctx.close()
+
+
+def test_review(browser: sync_api.Browser, live_server: str, folder: Path) -> None:
+    """docs/review.png: a finished Connect Four game looked back on, stepped
+    back to the mistake that decided it: the board as it was then, the
+    numbered moves with their words, the mistake marked, the game in one
+    line; docs/review-dark.png the same in the dark theme."""
+    moves = "4+4+4+4+4+3+3+5+5+6+2+6+6+2+2+7+7+7+7"
+    for name, scheme in (("review.png", "light"), ("review-dark.png", "dark")):
+        ctx, tab = open_page(
+            browser, live_server, viewport={"width": 1280, "height": 800}, color_scheme=scheme
+        )
+        try:
+            tab.goto(f"{live_server}/#game=connect4&side=o&moves={moves}")
+            tab.reload()
+            summary = tab.locator("#review-summary")
+            expect(summary).to_contain_text("decided the game", timeout=30_000)
+            mistake = tab.locator("#review-moves li.mistake button").last
+            mistake.click()
+            expect(tab.locator("#status")).to_contain_text("End returns to the game")
+            tab.mouse.move(0, 0)
+            take(tab, folder / name, full_page=False)
+        finally:
+            ctx.close()
+
+
+def test_phone(browser: sync_api.Browser, live_server: str, folder: Path) -> None:
+    """docs/phone.png: tic-tac-toe on a phone, Explore open right below the
+    board and the Move field, a reply opened."""
+    ctx, tab = open_page(
+        browser,
+        live_server,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+    )
+    try:
+        tab.get_by_role("button", name=re.compile(r"^b2 ")).tap()
+        settle(tab)
+        tab.get_by_role("button", name="Explore", exact=True).click()
+        tree = tab.get_by_role("tree", name="Explore the tree below this position")
+        expect(tree.get_by_role("treeitem").nth(1)).to_be_visible()
+        tab.evaluate("window.scrollTo(0, 0)")
+        take(tab, folder / "phone.png", full_page=False)
+    finally:
+        ctx.close()

@@ -94,6 +94,12 @@ export function buildBoard(onPlay) {
     : "Arrow keys move around the board; Enter or Space plays.";
   if (game.moves_from) keys = pieceKeys([]);
   $("keys").textContent = keys;
+  // The Move field's example until a position names a legal move: the
+  // middle column, or the centre cell.
+  const example = game.gravity
+    ? game.column_labels[Math.floor(game.columns / 2)]
+    : cellName(Math.floor(game.rows / 2), Math.floor(game.columns / 2));
+  $("coord-help").textContent = `Type a move as the board names it, such as ${example}.`;
 }
 
 /** How to play where pieces move, as ``moves`` (the side to move's) allow:

@@ -8,8 +8,8 @@
 // past one is on show nothing can be played, and End returns to the game.
 
 import * as api from "./api.js";
-import { renderBoard } from "./board.js";
 import { closeExplore } from "./explore.js";
+import { render } from "./play.js";
 import { $, moveName, sentence, setStatus, sideName, sideOf, state } from "./state.js";
 
 /** The status line of the game in play, kept while a past position shows. */
@@ -117,8 +117,7 @@ export function stepTo(ply) {
   } else {
     setStatus(stepWords(at));
   }
-  renderBoard();
-  renderReview();
+  render(); // the board, the list, and the address (the move on show is in it)
   keepListed();
 }
 
