@@ -179,3 +179,15 @@ def test_dark_mode_follows_the_system(browser: sync_api.Browser, live_server: st
             " getComputedStyle(document.querySelector('.cell')).backgroundColor]"
         )
         assert colours == ["rgb(11, 17, 32)", "rgb(255, 255, 255)"]
+
+
+def test_a_searched_value_is_said_as_an_estimate(page: Page) -> None:
+    """The issue's "valued estimate 0": the depth lesson's last step says
+    the chosen move's estimate as one."""
+    base = page.url.split("#")[0].split("?")[0]
+    page.goto(f"{base}?learn=depth&game=tictactoe&position=x.o/.x./...%20o&depth=1")
+    page.get_by_role("button", name="Run", exact=True).click()
+    story = page.locator("#learn-status")
+    expect(story).to_contain_text("Done: at depth 1", timeout=20_000)
+    expect(story).to_contain_text(re.compile("plays a2, estimated at [\N{MINUS SIGN}+-]?\\d"))
+    expect(story).not_to_contain_text("valued estimate")

@@ -170,7 +170,10 @@ function listed(words) {
 
 doneWords.depth = (trace, walk, leaves) => {
   const pick = chosen(trace);
-  return `Done: at depth ${trace.depth}, ${sideLabel(trace.game, trace.root.to_move)} plays ${moveLabel(pick.move)}, valued ${searchWords(pick)}. ${walk.charAt(0).toUpperCase()}${walk.slice(1)} looked at ${leaves.seen} of ${leaves.all} leaves; the line it expects is marked.`;
+  // "estimated at 0", "valued as a draw": never "valued estimate 0".
+  const worth = pick.result === "unknown" ? `estimated at ${num(pick.score)}`
+    : pick.score === 0 ? "valued as a draw" : `valued ${num(pick.score)}`;
+  return `Done: at depth ${trace.depth}, ${sideLabel(trace.game, trace.root.to_move)} plays ${moveLabel(pick.move)}, ${worth}. ${walk.charAt(0).toUpperCase()}${walk.slice(1)} looked at ${leaves.seen} of ${leaves.all} leaves; the line it expects is marked.`;
 };
 
 /** "MAX is O, to move; every value is for MAX. The evaluation function, from
