@@ -720,6 +720,11 @@ def choose_move(
 #: The share of what is left of a move's budget that may go to valuing the
 #: moves beside the best one on a timed game, to find those as good.
 VARIETY_SHARE = 4
+#: Legal moves up to which a timed game's other moves are valued to find
+#: those as good: each asks the engine once, a lookup on a small board but
+#: milliseconds each on a big one (Gomoku's two hundred cost more than the
+#: proof of the move itself); past it, only an analysis at hand varies.
+VARIETY_MOVES = 49
 
 
 def _same_value(move: MoveValue, best: MoveValue) -> bool:
@@ -756,7 +761,8 @@ def equally_good(
     costs next to nothing); on a timed game, the remembered analysis if
     there is one, else each move valued by the engine within a share of
     ``within`` (:data:`VARIETY_SHARE`), and then from what it knows
-    without searching (its book). A move not proven equal is left out."""
+    without searching (its book), on boards of at most
+    :data:`VARIETY_MOVES` moves. A move not proven equal is left out."""
     game, pos = resolve(game, position)
     if not _same_value(best, best):
         return [best]
@@ -768,9 +774,11 @@ def equally_good(
     remembered = _equals.get((game, pos))
     if remembered is not None and any(m.move == best.move for m in remembered):
         return list(remembered)
+    legal = list(game.moves(pos))
+    if len(legal) > VARIETY_MOVES:
+        return [best]
     solver = engine(game)
     share = within.share(VARIETY_SHARE)
-    legal = list(game.moves(pos))
     equal = []
     complete = True
     for i, move in enumerate(legal):
