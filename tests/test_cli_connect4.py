@@ -109,10 +109,12 @@ def test_stdin_json_lines(run_cli: CliRun) -> None:
     assert second["position"] == "9" and "error" in second
 
 
-def play_as_x(keys: str) -> str:
-    """The terminal game of Connect Four played as x with ``keys`` typed; its output."""
+def play_as_x(keys: str, seed: int = 2) -> str:
+    """The terminal game of Connect Four played as x with ``keys`` typed; its
+    output. The seed picks the AI's replies among moves of equal value: with
+    2, it answers 1 1 7 2 in column 4 all along."""
     result = subprocess.run(
-        [sys.executable, "-m", "unbeatable", "play", "connect4", "--as", "x"],
+        [sys.executable, "-m", "unbeatable", "play", "connect4", "--as", "x", "--seed", str(seed)],
         input=keys,
         capture_output=True,
         text=True,
