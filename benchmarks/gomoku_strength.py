@@ -35,6 +35,12 @@ with a five as the rule counts it (in renju a forbidden point is an illegal
 move, which forfeits the game). gomokubench plays freestyle only, so it is
 left out under another rule.
 
+``--balanced EVAL`` keeps only the random openings that Rapfi, searching 12
+plies under the rule played, values within EVAL of even for the side to move
+(and proves no win for either side): a random opening can be won for one side
+already (in renju and standard more often than in freestyle), and then the
+pair of games played from it scores one game each whatever the play.
+
 Games are reproducible: every game's moves are printed as it ends, and
 ``--save FILE`` writes them all (plain move lists, or SGF if FILE ends in
 ``.sgf``); gomokubench's random first move is seeded per game (``--seed``)
@@ -175,12 +181,14 @@ class FixedNodes:
     on the machine or its load, so two versions of the engine can be compared
     on a busy machine and a game can be replayed."""
 
-    def __init__(self, nodes: int) -> None:
+    def __init__(self, nodes: int, without: tuple[str, ...] = ()) -> None:
         self.rules, _ = api.resolve(GAME)
-        self.engine = GomokuEngine(self.rules)
+        self.engine = GomokuEngine(self.rules, without=without)
         self.engine.warm_up()
         self.nodes = nodes
-        self.name = f"unbeatable ({nodes:,} nodes)"
+        self.name = (
+            f"unbeatable ({nodes:,} nodes{', without ' + ', '.join(without) if without else ''})"
+        )
 
     def new_game(self) -> None:
         pass
@@ -340,6 +348,46 @@ def random_opening(rng: random.Random, stones: int) -> list[int]:
     return rng.sample(centre, stones)
 
 
+#: Plies Rapfi searches to judge an opening (``--balanced``).
+JUDGE_DEPTH = 12
+
+
+def balanced_openings(rng: random.Random, args: argparse.Namespace, count: int) -> list[list[int]]:
+    """``count`` random openings (as :func:`random_opening`) that Rapfi,
+    searching :data:`JUDGE_DEPTH` plies under the rule played, values within
+    ``args.balanced`` of even for the side to move (no proved win either
+    way): openings that neither side has already won, so that a pair of
+    games (one with each colour) measures play, not the draw of the opening."""
+    settings = [("rule", RAPFI_RULES[rule_of(GAME)]), ("timeout_match", 0), ("timeout_turn", 0)]
+    judge = rapfi(args.rapfi, [*settings, ("max_depth", JUDGE_DEPTH)])
+    rules, _ = api.resolve(GAME)
+    found: list[list[int]] = []
+    tried = 0
+    try:
+        while len(found) < count:
+            tried += 1
+            if tried > 100 * count + 100:
+                raise EngineError(f"no {count} openings within {args.balanced} in {tried} tries")
+            opening = random_opening(rng, args.opening_stones)
+            position = position_of(rules, opening)
+            if rules.is_terminal(position):
+                continue
+            judge.new_game()
+            value = judge.move(opening, OPPONENT_TIMEOUT).eval
+            if value is None or value.mate is not None:
+                continue
+            if abs(int(value.text)) <= args.balanced:
+                found.append(opening)
+    finally:
+        judge.close()
+    print(
+        f"{count} openings of {args.opening_stones} stones within {args.balanced} of even"
+        f" (Rapfi, {JUDGE_DEPTH} plies), {tried} drawn",
+        file=sys.stderr,
+    )
+    return found
+
+
 # -- reports -----------------------------------------------------------------------
 
 
@@ -408,7 +456,7 @@ def make_ours(args: argparse.Namespace, budget: float | None) -> Player:
     if args.brain:
         return Brain(args.brain, budget or 1.0)
     if args.nodes:
-        return FixedNodes(args.nodes)
+        return FixedNodes(args.nodes, args.without)
     return Library("impossible", args.time_limit, args.threads)
 
 
@@ -427,7 +475,11 @@ def run_matches(args: argparse.Namespace, budget: float | None) -> list[GameReco
     results: dict[str, list[GameRecord] | str] = {}
     everything: list[GameRecord] = []
     rng = random.Random(args.seed)
-    openings = [random_opening(rng, args.opening_stones) for _ in range((args.games + 1) // 2)]
+    pairs = (args.games + 1) // 2
+    if args.balanced is not None:
+        openings = balanced_openings(rng, args, pairs)
+    else:
+        openings = [random_opening(rng, args.opening_stones) for _ in range(pairs)]
     for spec in args.opponents:
         try:
             opponent = make_opponent(spec, args, benches)
@@ -561,6 +613,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--opening-stones", type=int, default=0, help="random opening stones")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--balanced",
+        type=int,
+        metavar="EVAL",
+        help="keep only openings Rapfi values within EVAL of even (e.g. 300)",
+    )
     parser.add_argument("--time-limit", type=float, help="our budget in seconds (the game's)")
     parser.add_argument(
         "--nodes", type=int, help="hold our side to NODES a move instead of a time budget"
@@ -569,6 +627,11 @@ def main(argv: list[str] | None = None) -> int:
         "--threads", type=int, help="threads of our timed search (default: the engine's, 2)"
     )
     parser.add_argument("--brain", type=Path, help="play a Gomocup brain instead of the library")
+    parser.add_argument(
+        "--without",
+        default="",
+        help="with --nodes: engine steps left out, comma-separated (GomokuEngine's STEPS)",
+    )
     parser.add_argument("--rapfi", type=Path, default=RAPFI, help=f"(default {RAPFI})")
     parser.add_argument(
         "--gomokubench-python",
@@ -587,6 +650,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global GAME
     GAME = GAMES[args.rule]
+    args.without = tuple(step for step in args.without.split(",") if step)
+    if args.without and not args.nodes:
+        parser.error("--without is for an engine held to --nodes")
     args.opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
     if args.rule != "freestyle":
         args.opponents = [s for s in args.opponents if not s.startswith("gomokubench")]
@@ -599,6 +665,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--suite-opponent must be a Rapfi setting (rapfi-dN or rapfi-tMS)")
     if args.games < 0 or not 0 <= args.opening_stones <= 49:
         parser.error("--games must be >= 0 and --opening-stones 0-49")
+    if args.balanced is not None and (args.balanced < 0 or args.opening_stones == 0):
+        parser.error("--balanced takes a value of 0 or more, with --opening-stones")
     if args.time_limit is not None and args.time_limit <= 0:
         parser.error("--time-limit must be positive")
     if args.threads is not None and (args.threads < 1 or args.brain or args.nodes):
