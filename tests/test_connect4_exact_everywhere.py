@@ -81,7 +81,7 @@ def endings(draw: st.DrawFn) -> tuple[int, int, int, str, int]:
     result = draw(st.sampled_from(["win", "loss", "draw"]))
     if result == "draw":
         return columns, rows, stones, result, cells - stones
-    first = 1 if result == "win" else 2
+    first = 1 if result == "win" else 0 if stones else 2  # a loss in 0: already lost
     if first > cells - stones:
         return columns, rows, stones, "win", 1
     plies = draw(st.integers(0, (cells - stones - first) // 2)) * 2 + first
@@ -113,7 +113,9 @@ def test_scores_no_game_can_have_are_refused(board: tuple[int, int], data: st.Da
     with pytest.raises(ValueError, match="impossible"):
         board_shape.pons_outcome(stones, too_big)
     with pytest.raises(ValueError, match="impossible"):
-        board_shape.pons_outcome(stones, -win_now_score(cells, stones + 1) - 1)
+        # The worst loss: the opponent's last stone has won (none on the empty board).
+        worst = -win_now_score(cells, stones - 1 if stones else stones + 1)
+        board_shape.pons_outcome(stones, worst - 1)
     with pytest.raises(ValueError, match="impossible"):
         board_shape.pons_score(stones, "win", 2)
     with pytest.raises(ValueError, match="impossible"):

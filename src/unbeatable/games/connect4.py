@@ -233,13 +233,15 @@ class Shape:
         board, which is why this counts from the last stone played and not
         from half the board: it is :func:`win_now_score` of the position
         just before the winning stone. Raises ValueError for a length the
-        result cannot have (a win ends on an odd ply, a loss on an even one).
+        result cannot have (a win ends on an odd ply, a loss on an even one;
+        a loss in 0 plies is a game the opponent's last stone has won).
         """
         if result == "draw":
             return 0
         if result not in ("win", "loss"):
             raise ValueError(f"no Pons score for result {result!r}")
-        if plies < 1 or stones + plies > self.cells or plies % 2 != (result == "win"):
+        least = 1 if result == "win" else 0 if stones else 2  # a game may be lost already
+        if plies < least or stones + plies > self.cells or plies % 2 != (result == "win"):
             raise ValueError(
                 f"a {result} in {plies} plies is impossible with {stones} stones on the board"
             )
@@ -262,7 +264,8 @@ class Shape:
         plies = before - stones + 1
         if plies % 2 != (result == "win"):
             plies -= 1
-        if plies < 1 or stones + plies > self.cells:
+        least = 1 if result == "win" else 0 if stones else 2  # a game may be lost already
+        if plies < least or stones + plies > self.cells:
             raise ValueError(f"score {score} is impossible with {stones} stones on the board")
         return result, plies
 
