@@ -456,8 +456,15 @@ def make_ours(args: argparse.Namespace, budget: float | None) -> Player:
     if args.brain:
         return Brain(args.brain, budget or 1.0)
     if args.nodes:
-        return FixedNodes(args.nodes, args.without)
-    return Library("impossible", args.time_limit, args.threads)
+        ours: Player = FixedNodes(args.nodes, args.without)
+    else:
+        ours = Library("impossible", args.time_limit, args.threads)
+    if args.memory is not None:  # as the brain's max_memory: the table takes what is left
+        engine = ours.engine if isinstance(ours, FixedNodes) else api.engine(GAME)
+        assert isinstance(engine, GomokuEngine)
+        engine.configure(memory=args.memory)
+        ours.name += f", {engine.memory_use() / 2**20:.1f} MiB"
+    return ours
 
 
 def make_opponent(spec: str, args: argparse.Namespace, benches: dict[str, GomokuBench]) -> Player:
@@ -627,6 +634,11 @@ def main(argv: list[str] | None = None) -> int:
         "--threads", type=int, help="threads of our timed search (default: the engine's, 2)"
     )
     parser.add_argument("--brain", type=Path, help="play a Gomocup brain instead of the library")
+    parser.add_argument(
+        "--memory",
+        type=int,
+        help="bytes for our engine (GomokuEngine.configure, as the brain's INFO max_memory)",
+    )
     parser.add_argument(
         "--without",
         default="",

@@ -65,8 +65,11 @@ from unbeatable.solvers.mnk.patterns import (
 #: Transposition-table entries (two 8-byte words each: 16 MB), until
 #: :meth:`GomokuEngine.configure` says otherwise.
 TT_ENTRIES = 1 << 20
-#: The fewest entries a configured table keeps (64 KiB).
-MIN_TT_ENTRIES = 1 << 12
+#: The fewest entries a configured table keeps (2 MiB): a limit below what the
+#: engine needs is then exceeded by that much. Smaller tables cost strength
+#: fast (held to 200,000 nodes a move, against Rapfi at 8 plies, 20 games:
+#: 70% with 2 MiB, 45% with 64 KiB; benchmarks/README.md, "Memory").
+MIN_TT_ENTRIES = 1 << 17
 #: Threes deep the threat search looks at most.
 VCT_DEPTH = 6
 #: Where in the budget each proof must end (fractions of the time, from the
