@@ -3,7 +3,8 @@ writes them. Each test brings the page to what the README's caption says and
 checks it is so before the picture is taken.
 
 They go to docs/ only when asked, with ``UNBEATABLE_SCREENSHOTS=1``
-(``UNBEATABLE_SCREENSHOTS=1 .venv/bin/python -m pytest tests/test_browser_screenshots.py``);
+(``UNBEATABLE_SCREENSHOTS=1 .venv/bin/python -m pytest -m browser
+tests/test_browser_screenshots.py``);
 otherwise to pytest's temporary folder, so that an ordinary run still checks
 that each view can be reached and drawn.
 """

@@ -555,21 +555,44 @@ def test_unexpected_failure_is_a_json_500(monkeypatch: pytest.MonkeyPatch) -> No
     assert error_of(response) == "internal server error"
 
 
+#: A Connect Four position whose answers need a search (past the book, no
+#: move forced), for the budget's test.
+SEARCHED = "2252576253462244111563"
+
+
+@pytest.mark.parametrize("path", ["/api/analyze", "/api/move", "/api/solve", "/api/review"])
 def test_each_request_gets_the_games_time_budget(
-    web_client: TestClient, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch, path: str
 ) -> None:
-    seen: list[float | None] = []
-    real = api.analyze
+    """The deadline that reaches the engine is the game's budget (2 s for
+    Connect Four), or this server's where ``create_app(time_limits=...)``
+    says so: a server that dropped its own budget would search within the
+    game's 2 s, one that dropped both without any deadline."""
+    api.warm("connect4")  # its readying searches under a clock of its own
+    engine = api.engine("connect4")
+    given: list[float] = []
+    for name in ("solve", "value"):
+        real = getattr(engine, name)
 
-    def spy(*args: Any, time_limit: float | None = None, **kwargs: Any) -> Any:
-        seen.append(time_limit)
-        return real(*args, time_limit=time_limit, **kwargs)
+        def spy(position: Any, limits: Any = None, weak: bool = False, real: Any = real) -> Any:
+            if limits is not None and limits.deadline is not None:
+                given.append(limits.remaining())
+            return real(position, limits, weak)
 
-    monkeypatch.setattr(api, "analyze", spy)
-    web_client.post("/api/analyze", json={"game": TTT, "position": ".../.../..."})
-    assert seen == [api.default_time_limit(TTT)]
-    assert web_app.Engines().budget("connect4") == api.default_time_limit("connect4")
-    assert web_app.Engines({"connect4": 0.5}).budget("connect4") == 0.5
+        monkeypatch.setattr(engine, name, spy)
+    body: dict[str, Any] = {"game": "connect4", "position": SEARCHED}
+    if path == "/api/review":
+        body = {"game": "connect4", "position": SEARCHED[:-1], "moves": [SEARCHED[-1]]}
+    for budget, overrides in ((2.0, None), (30.0, {"connect4": 30.0})):
+        assert budget == (overrides or {}).get("connect4", api.default_time_limit("connect4"))
+        api.clear_caches()  # nothing remembered: every answer is searched
+        given.clear()
+        client = TestClient(create_app(time_limits=overrides))
+        assert client.post(path, json=body).status_code == 200
+        # The whole budget (less the answer's reserve), or a share of it
+        # (an analysis values the position itself with half).
+        assert given and budget / 3 < max(given) <= budget, (path, budget, given)
+    api.clear_caches()
 
 
 def test_concurrent_requests_agree_with_the_library(live_server: str) -> None:
@@ -669,14 +692,39 @@ def test_the_docs_show_real_answers_to_real_requests(web_client: TestClient) -> 
     assert position["content"]["application/json"]["example"]["position"] == "xox/oox/... x"
 
 
-def test_static_paths_cannot_escape(web_client: TestClient) -> None:
-    response = web_client.get("/static/../app.py")
+@pytest.mark.parametrize("escape", ["%2e%2e/app.py", "..%2fapp.py", "%2E%2E/%2E%2E/web/app.py"])
+def test_static_paths_cannot_escape(web_client: TestClient, escape: str) -> None:
+    """Dots the client does not resolve (percent-encoded: httpx resolves a
+    plain ``/static/../app.py`` to ``/app.py`` before sending it) reach the
+    static files' handler as ``..`` and name web/app.py, which is refused."""
+    assert (web_app.STATIC_DIR.parent / "app.py").is_file()  # what an escape would serve
+    response = web_client.get(f"/static/{escape}")
     assert response.status_code == 404
-    assert error_of(response)
+    assert error_of(response) == "Not Found"
 
 
-def test_redoc_and_swagger_cdn_pages_are_off(web_client: TestClient) -> None:
+def _cdn_page(text: str) -> bool:
+    """Whether a page loads Swagger UI or ReDoc from a CDN, as FastAPI's own
+    docs pages do (cdn.jsdelivr.net)."""
+    return re.search(r"(?:src|href)=['\"]https?://", text) is not None
+
+
+def test_fastapis_swagger_and_redoc_cdn_pages_are_off(web_client: TestClient) -> None:
+    """FastAPI's own documentation pages (Swagger UI at /docs, ReDoc at /redoc,
+    Swagger's OAuth redirect) load their code from a CDN: none is served, at
+    those paths or any other; /docs and /docs/swagger are this server's."""
     assert web_client.get("/redoc").status_code == 404
+    assert web_client.get("/docs/oauth2-redirect").status_code == 404
+    pages = [
+        route.path
+        for route in web_client.app.routes  # type: ignore[attr-defined]
+        if "GET" in getattr(route, "methods", ()) and "{" not in route.path
+    ]
+    assert {"/docs", "/docs/swagger"} <= set(pages)
+    for path in pages:
+        response = web_client.get(path)
+        assert response.status_code == 200, path
+        assert not _cdn_page(response.text), path
 
 
 def test_page_has_the_named_controls(web_client: TestClient) -> None:
