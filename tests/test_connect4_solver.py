@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from connect4_sets import cases
+from unbeatable import api
 from unbeatable.games.connect4 import STANDARD, Connect4Position, connect4, predecessors
 from unbeatable.search.engine import KNOWN_ONLY, UNKNOWN, Limits, Outcome, SearchTimeout
-from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.connect4 import Connect4Engine
 from unbeatable.solvers.connect4.book import Book
 from unbeatable.solvers.connect4.heuristic import best_guess
@@ -338,7 +338,7 @@ def test_a_likely_bound_no_move_keeps_falls_back_to_the_exact_search() -> None:
 
 
 def test_registry_returns_the_connect4_engine() -> None:
-    assert isinstance(specialised_engine("connect4"), Connect4Engine)
+    assert isinstance(api.engine("connect4"), Connect4Engine)
 
 
 def _late_positions(count: int, seed: int) -> list[Connect4Position]:

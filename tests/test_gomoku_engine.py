@@ -22,7 +22,6 @@ from unbeatable.games import get_game
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition
 from unbeatable.search.engine import KNOWN_ONLY, Limits, Outcome
 from unbeatable.search.negamax import Negamax
-from unbeatable.solvers import specialised_engine
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.engine import GomokuEngine, board_of, padded
 from unbeatable.solvers.mnk.patterns import (
@@ -125,7 +124,7 @@ def test_incremental_updates_equal_a_fresh_board(data: st.DataObject) -> None:
 
 
 def test_gomoku_and_big_boards_get_the_engine() -> None:
-    assert isinstance(specialised_engine("gomoku"), GomokuEngine)
+    assert isinstance(api.engine("gomoku"), GomokuEngine)
     assert isinstance(api.engine("mnk:19,19,5"), GomokuEngine)
     assert isinstance(api.engine("mnk:9,9,4"), GomokuEngine)
     assert not isinstance(api.engine("mnk:5,5,4"), GomokuEngine)  # the exact engine's

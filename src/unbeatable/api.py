@@ -29,6 +29,7 @@ import math
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from enum import StrEnum
 from functools import lru_cache
@@ -79,14 +80,7 @@ from unbeatable.search.negamax import Negamax
 from unbeatable.search.review import Review, ReviewedMove
 from unbeatable.search.review import Value as ReviewValue
 from unbeatable.search.review import review as _review
-from unbeatable.solvers import (
-    Policy,
-    book_builder,
-    has_specialised_engine,
-    specialised_engine,
-    use_book,
-)
-from unbeatable.solvers import policy as engine_policy
+from unbeatable.solvers import BookBuilder, Policy, Service, service
 
 if TYPE_CHECKING:
     import random
@@ -167,9 +161,6 @@ class GameOverError(GameError):
     """The game is over, so there is no move to make (the web answers 409)."""
 
 
-#: Guards :data:`_made`.
-_lock = threading.Lock()
-
 #: Proven analyses and AI moves per (game object, algorithm, position); the
 #: position itself, not its table key, which mirror images may share:
 #: values never change, and the AI meets the same positions again and again.
@@ -203,36 +194,83 @@ def resolve(game: str | Game[Any, Any], position: Any = None) -> tuple[Game[Any,
     return game, position
 
 
-#: Every engine made so far, so that :func:`clear_caches` reaches them all.
-_made: list[Engine] = []
+#: Engines kept at once: the least recently used is dropped past it (a
+#: server's clients may name any of thousands of boards; each engine may
+#: hold megabytes of tables).
+ENGINES_KEPT = 64
 
 
-@lru_cache(maxsize=64)
-def _engine(game: Any, algorithm: str, book: bool = True) -> Engine:
-    made: Engine
-    if algorithm == "special":
-        special = specialised_engine(game.name)
-        assert special is not None
-        # An engine with an opening book offers its twin without one.
-        without = None if book else getattr(special, "without_book", None)
-        made = special if without is None else without()
-    elif algorithm == Algorithm.negamax:
-        made = Negamax(game)
-    elif algorithm in (Algorithm.minimax, Algorithm.alphabeta):
-        # The teaching engines are imported only when asked for: start-up stays light.
-        from unbeatable.search import minimax
+class _Made:
+    """One engine in the cache, and whether its start-up work is done."""
 
-        made = minimax.TextbookEngine(game, getattr(minimax, algorithm))
-    else:
+    __slots__ = ("engine", "ready")
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.ready = False
+
+
+class _Engines:
+    """The process's engines, per (game, algorithm, book): at most
+    :data:`ENGINES_KEPT`, the least recently used dropped first, specialised
+    and generic alike (a dropped engine's tables go with it: the game's next
+    query makes a new one, as cold as a fresh process's)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._made: OrderedDict[tuple[Any, str, bool], _Made] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game: Game[Any, Any], algorithm: str | None, book: bool) -> _Made:
+        served = service(game)
+        if algorithm is None:
+            algorithm = "negamax" if served.engine is None else "special"
+        key: tuple[Any, str, bool] = (game, algorithm, book)
+        with self._lock:
+            made = self._made.get(key)
+            if made is not None:
+                self._made.move_to_end(key)
+                return made
+        made = _Made(self._make(game, served, algorithm, book))
+        with self._lock:
+            kept = self._made.setdefault(key, made)  # another thread may have made one
+            self._made.move_to_end(key)
+            while len(self._made) > self.size:
+                self._made.popitem(last=False)
+        return kept
+
+    def _make(self, game: Game[Any, Any], served: Service, algorithm: str, book: bool) -> Engine:
+        if algorithm == "special":
+            if not book:  # an engine with an opening book offers its twin without one
+                special = self.get(game, "special", True).engine
+                without = getattr(special, "without_book", None)
+                return special if without is None else without()
+            return served.make(game) or Negamax(game)
+        if algorithm == Algorithm.negamax:
+            return Negamax(game)
+        if algorithm in (Algorithm.minimax, Algorithm.alphabeta):
+            # The teaching engines are imported only when asked for: start-up stays light.
+            from unbeatable.search import minimax
+
+            return minimax.TextbookEngine(game, getattr(minimax, algorithm))
         raise GameError(f"unknown algorithm {algorithm!r} (use one of: {', '.join(ALGORITHMS)})")
-    with _lock:
-        if all(made is not other for other in _made):
-            _made.append(made)
-    return made
+
+    def all(self) -> list[Engine]:
+        with self._lock:
+            return [made.engine for made in self._made.values()]
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._made.clear()
 
 
-#: Engines made ready (:func:`warm`): their kernels compiled or loaded.
-_readied: set[int] = set()
+#: The one cache of engines.
+_engines = _Engines(ENGINES_KEPT)
+
+
 #: One engine is readied at a time (several threads may ask at once).
 _ready_lock = threading.Lock()
 #: Seconds of readying after which the reason is said (loading kernels from
@@ -290,20 +328,21 @@ def show_notes() -> NoteLines:
         return notes
 
 
-def _ready(game: Game[Any, Any], made: Engine, note: bool = True) -> None:
-    """Run ``made``'s start-up work once (its ``ready``, else its
+def _ready(game: Game[Any, Any], made: _Made, note: bool = True) -> bool:
+    """Run ``made``'s engine's start-up work once (its ``ready``, else its
     ``warm_up``: compiling or loading its numba kernels), before any clock
     of a search starts, so that no move pays for it. The work runs on a
     worker thread while this one waits: Ctrl-C then interrupts the wait, not
     numba's compiler, and the caller stops cleanly (the worker, a daemon,
     ends with the process). A line on the ``unbeatable`` logger says why,
-    if it takes over :data:`READY_NOTE` seconds (unless ``note`` is False)."""
-    if id(made) in _readied:
-        return
-    work = getattr(made, "ready", None) or getattr(made, "warm_up", None)
+    if it takes over :data:`READY_NOTE` seconds (unless ``note`` is False).
+    True if there was start-up work to do now."""
+    if made.ready:
+        return False
+    work = getattr(made.engine, "ready", None) or getattr(made.engine, "warm_up", None)
     with _ready_lock:
-        if id(made) in _readied:
-            return
+        if made.ready:
+            return False
         if work is not None:
             failed: list[BaseException] = []
             done = threading.Event()
@@ -327,7 +366,8 @@ def _ready(game: Game[Any, Any], made: Engine, note: bool = True) -> None:
             done.wait()
             if failed:
                 raise failed[0]
-        _readied.add(id(made))
+        made.ready = True
+        return work is not None
 
 
 def warm(
@@ -342,13 +382,11 @@ def warm(
     warm``). True if an engine had start-up work to do in this process.
     ``note=False``: no line on the ``unbeatable`` logger (the caller says it)."""
     game = get_game(game) if isinstance(game, str) else game
-    engines = [engine(game)] + ([engine(game, algorithm)] if algorithm is not None else [])
-    todo = [made for made in engines if id(made) not in _readied]
-    for made in todo:
-        _ready(game, made, note)
-    return any(
-        getattr(made, "ready", None) or getattr(made, "warm_up", None) for made in todo
-    )
+    engines = [_engines.get(game, None, True)]
+    if algorithm is not None:
+        engines.append(_engines.get(game, algorithm, True))
+    did = [_ready(game, made, note) for made in engines]
+    return any(did)
 
 
 def _warmed(
@@ -357,9 +395,9 @@ def _warmed(
     """:func:`warm` before a search, unless only what is known may be
     answered (a stop switch already set: no search, so nothing to ready)."""
     if stop is None or not stop.is_set():
-        _ready(game, engine(game, algorithm, book=book))
+        _ready(game, _engines.get(game, algorithm, book))
         if algorithm is not None:
-            _ready(game, engine(game, book=book))
+            _ready(game, _engines.get(game, None, book))
 
 
 def cache_dir() -> Any:
@@ -396,9 +434,7 @@ def clear_caches() -> None:
     _moves.clear()
     _equals.clear()
     forget_lines()
-    with _lock:
-        engines = list(_made)
-    for made in engines:
+    for made in _engines.all():
         reset = getattr(made, "reset", None)
         if reset is not None:
             reset()
@@ -407,16 +443,37 @@ def clear_caches() -> None:
 def engine(
     game: str | Game[Any, Any], algorithm: str | None = None, *, book: bool = True
 ) -> Engine:
-    """The process-wide engine for ``game`` (the 64 most recently used games
-    keep theirs). ``None`` picks the fastest exact one: the game's specialised
-    solver if it has one, else negamax. ``book=False``: one that consults no
-    opening book, searching every answer (the same engine for games without
-    a book)."""
+    """The process-wide engine for ``game``: made once from the game's
+    record (:func:`unbeatable.solvers.service`) and kept among the
+    :data:`ENGINES_KEPT` most recently used. ``None`` picks the fastest exact
+    one: the game's own engine if its record names one, else negamax.
+    ``book=False``: one that consults no opening book, searching every answer
+    (the same engine for games without a book)."""
     game = get_game(game) if isinstance(game, str) else game
-    if algorithm is None:
-        algorithm = "special" if has_specialised_engine(game.name) else "negamax"
-    hashable: Any = game  # Game objects hash by identity
-    return _engine(hashable, algorithm, book)
+    return _engines.get(game, algorithm, book).engine
+
+
+def book_builder(name: str | Game[Any, Any]) -> BookBuilder | None:
+    """The function that builds game ``name``'s opening book (its record's),
+    or None: it takes the plies, the output path and the builder's options
+    (``workers``, ``ray_address``, ``progress``, ``root``, ``plan``,
+    ``keep_checkpoint``, and ``game``: the board's rules)."""
+    game = get_game(name) if isinstance(name, str) else name
+    return service(game).build_book()
+
+
+def use_book(name: str | Game[Any, Any], book: Any) -> Any:
+    """Make game ``name``'s process-wide engine answer from ``book`` (a book
+    file's path, a book object, or None for none) and return the book.
+
+    Raises ValueError if the game's engine takes no book, if the file is not
+    a book of the game's board (or not a book at all), OSError if it cannot
+    be read. Answers stay the same; only their speed changes."""
+    game = get_game(name) if isinstance(name, str) else name
+    attach = getattr(engine(game), "use_book", None)
+    if attach is None:
+        raise ValueError(f"{game.name} has no opening book: its engine takes none")
+    return attach(book)
 
 
 @lru_cache(maxsize=64)
@@ -440,7 +497,9 @@ def policy(game: str | Game[Any, Any]) -> Policy:
     and its default budget, as the solver registry says (the rules know
     neither)."""
     game = get_game(game) if isinstance(game, str) else game
-    return engine_policy(game.name)
+    served = service(game)
+    # A plug-in's engine may say its own: asked of the process's engine.
+    return served.policy if served.policy is not None else served.policy_of(engine(game))
 
 
 def default_time_limit(game: str | Game[Any, Any]) -> float | None:
