@@ -22,7 +22,7 @@ from typing import Any
 
 from common import duration, median_time
 from unbeatable import api
-from unbeatable.explain import explain
+from unbeatable.api.explanations import explained as explain
 from unbeatable.games import get_game, threats
 
 ISSUE = "h8 i9 j8 j9 h9 i8 h7 h6 i10 h10 g8 f7 g9 i6 j6 i7 i5 g6 g11 g10 h11 f11 k7 l8 e9 e8 j11"

@@ -44,7 +44,7 @@ def test_the_library_says_nothing_on_stderr_unless_asked() -> None:
         import logging
         from unbeatable import api
 
-        api.READY_NOTE = 0.0
+        api.engines.READY_NOTE = 0.0
         api.warm("mnk:4,4,4")
         print(api.solve("mnk:4,4,4", "", time_limit=0.5).to_move)
         heard = []
@@ -73,7 +73,7 @@ def test_the_command_line_says_in_one_line_that_an_engine_is_getting_ready() -> 
         from unbeatable import api
         from unbeatable.cli import main
 
-        api.READY_NOTE = 0.0
+        api.engines.READY_NOTE = 0.0
         main(["solve", "mnk:4,4,4", "x.../..../..../....", "--json"])
         """
     )

@@ -31,7 +31,7 @@ def played(monkeypatch: pytest.MonkeyPatch, typed: str, position: str, human: st
     """Everything the terminal game shows from ``position`` with ``typed``
     piped in; hints are exact (these positions take a second or so), so that
     what they show does not hang on a busy machine's speed."""
-    monkeypatch.setattr(api, "default_time_limit", lambda game: None)
+    monkeypatch.setattr(api.engines, "default_time_limit", lambda game: None)
     monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
     shown = io.StringIO()
     game = api.get_game("morris")

@@ -136,7 +136,7 @@ def test_the_terminal_plays_whole_games_with_hints(
     monkeypatch: pytest.MonkeyPatch, name: str, stones: int
 ) -> None:
     game = get_game(name)
-    monkeypatch.setattr(api, "default_time_limit", lambda _game: BUDGET)
+    monkeypatch.setattr(api.engines, "default_time_limit", lambda _game: BUDGET)
     shown = io.StringIO()
     match = Match(game, "x", "impossible", explain=True, console=Console(file=shown, width=80))
     start = game.initial()

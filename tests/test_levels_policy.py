@@ -216,7 +216,7 @@ def test_a_stopped_search_or_a_guess_without_a_move_falls_back_to_resisting(
         def guess(self, position: Any) -> Solved:
             return Solved(UNKNOWN, 0, None)
 
-    monkeypatch.setattr(api, "engine", lambda *_args, **_kw: Clueless())
+    monkeypatch.setattr(api.engines, "engine", lambda *_args, **_kw: Clueless())
     game = get_game("gomoku")
     position = game.parse(board("gomoku", ["h8"], []))
     expected = game.format_move(next(resisting(game, position, game.moves(position))))

@@ -489,7 +489,8 @@ def test_a_search_stops_when_its_client_goes_away(
 ) -> None:
     stopped = threading.Event()
 
-    def patient(*args: Any, stop: threading.Event | None = None, **kwargs: Any) -> Any:
+    def patient(request: api.Request, **kwargs: Any) -> Any:
+        stop = request.stop  # the web asks the library with the request it resolved
         assert stop is not None
         if stop.wait(20):
             stopped.set()

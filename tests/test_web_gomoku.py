@@ -93,10 +93,10 @@ def test_big_boards_skip_the_quick_path(
     stopped: list[str] = []
     real = api.analyze
 
-    def spy(game: Any, position: Any, **kwargs: Any) -> Any:
-        if kwargs.get("stop") is api.STOPPED:
-            stopped.append(str(game))
-        return real(game, position, **kwargs)
+    def spy(request: api.Request) -> Any:  # the web asks with the request it resolved
+        if request.stop is api.STOPPED:
+            stopped.append(request.game.name)
+        return real(request)
 
     monkeypatch.setattr(api, "analyze", spy)
     position = position_after("gomoku", DOUBLE_FOUR)

@@ -9,17 +9,22 @@ Moves of equal value whose best play goes the same way are said in one line
 (:class:`Group`); a position where every move loses is said once. The
 terminal and the page show these sentences as they are, so both say the same.
 
-This module is part of the api layer (:mod:`unbeatable.api` re-exports it):
-it reads the rules and the analysis, and faces read it.
+:func:`explain` and :func:`threat` are the api's (:mod:`unbeatable.api`
+re-exports them and the types): they read the rules and the analysis, and
+faces read them.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, cast
 
+from unbeatable.api.request import GAME_DEFAULT, TimeLimit, asked
+from unbeatable.api.request import resolve as _resolve
+from unbeatable.api.values import analysis as _analysis_of
 from unbeatable.games import GameError
 from unbeatable.games import threats as _threats
 from unbeatable.games.base import Game
@@ -190,12 +195,12 @@ def _threat_name(game: Game[Any, Any], position: Any, line: tuple[str, ...]) -> 
 
 
 def supports(game: Game[Any, Any]) -> bool:
-    """Whether :func:`explain` has the game's words for its moves: k in a
+    """Whether :func:`explained` has the game's words for its moves: k in a
     row with k of 4 or more (the m,n,k-games, Gomoku)."""
     return _threats.supports(game)
 
 
-def explain(
+def explained(
     game: Game[Any, Any], position: Any, analysis: Analysis, chosen: str | None = None
 ) -> Explanation:
     """``analysis`` of ``position`` in the game's words: what each move does,
@@ -207,6 +212,44 @@ def explain(
     if not supports(game) or not analysis.moves:
         return Explanation(None, (), None, (), (), {})
     return _Explainer(game, position, analysis, chosen).explanation()
+
+
+def threat(game: str | Game[Any, Any], position: Any, value: MoveValue) -> str | None:
+    """How ``value``'s proven line wins by threats alone, in the rules' words
+    (``"continuous fours"``, from the game's ``threat_win`` hook), or None: a
+    game without the hook, a value not proven, or a line cut short by the
+    time budget (it proves nothing) say nothing. Every face names threats
+    from here."""
+    rules, pos = _resolve(game, position)
+    return threat_name(rules, pos, value)
+
+
+def explain(
+    game: str | Game[Any, Any],
+    position: Any,
+    analysis: Analysis | None = None,
+    *,
+    chosen: str | None = None,
+    time_limit: TimeLimit = None,
+    stop: threading.Event | None = None,
+) -> Explanation:
+    """Why: ``analysis`` of ``position`` (by default :func:`analyze`'s, within
+    ``time_limit``: None or :data:`GAME_DEFAULT` for the game's default,
+    seconds, ``math.inf`` for none) in the game's words, for k in a row with
+    k of 4 or more (Gomoku, the m,n,k-games): what each move does (``blocks
+    x's four (g8-j11)``, ``makes an open four (h8-k8)``), the position in one
+    sentence (``k12 is the only move: every other loses to x's four
+    (g8-j11).``, ``Every move loses: x has a four-three at h9; k12 holds out
+    longest (loss in 6).``), the moves in lines of equal value, the fours and
+    open threes of both sides and, in renju, black's forbidden points.
+    ``chosen`` (the move played) gets a line of its own. Other games get an
+    empty explanation (their analysis says it all). Its ``to_dict()`` is the
+    ``explanation`` the HTTP API adds to an analysis, and ``annotate`` adds it
+    and each move's ``notes`` to an analysis' JSON."""
+    request = asked(game, position, GAME_DEFAULT, time_limit, stop=stop)
+    if analysis is None:
+        analysis = _analysis_of(request)
+    return explained(request.game, request.position, analysis, chosen)
 
 
 class _Explainer:

@@ -192,7 +192,7 @@ class Match:
             return False
         if low in ("?", "hint"):
             analysis = self.think(
-                lambda: api.analyze(game, self.position, time_limit=api.default_time_limit(game))
+                lambda: api.analyze(game, self.position, time_limit=api.GAME_DEFAULT)
             )
             explained = api.explain(game, self.position, analysis)
             marked = render.threat_cells(explained, self.description)

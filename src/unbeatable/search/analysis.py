@@ -55,6 +55,11 @@ class MoveValue(NamedTuple):
         return {"move": self.move, **self.fields}
 
     @property
+    def proven(self) -> bool:
+        """Whether the value is proven (not ``unknown``: the engine's best guess)."""
+        return self.result != "unknown"
+
+    @property
     def rank(self) -> tuple[int, int]:
         """Sort key of the move's value, higher is better for the mover (:func:`rank`)."""
         return _rank(self.result, self.plies)
@@ -335,7 +340,7 @@ def principal_line(
             break
         # Even past the limits the engine may know the move (an opening book).
         solved = engine.solve(pos, limits)
-        if solved.move is None or not (solved.move_proven and solved.outcome.exact):
+        if solved.move is None or not solved.proven:
             complete = False
             break
         seen.append(pos)

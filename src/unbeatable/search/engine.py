@@ -165,6 +165,12 @@ class Solved(NamedTuple):
     #: another does better is unknown (so faces treat it as unproven).
     move_proven: bool = False
 
+    @property
+    def proven(self) -> bool:
+        """Whether the answer is proven: its outcome exact and its move
+        proven to keep it (what the AI's move and a line of best play need)."""
+        return self.move_proven and self.outcome.exact
+
 
 class Engine(Protocol):
     """A solver bound to one game. ``solve`` must respect ``limits``: once

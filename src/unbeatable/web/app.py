@@ -33,13 +33,14 @@ on the event loop first, so it never waits behind a search.
 from __future__ import annotations
 
 import logging
-import random
+import math
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 import anyio
 import fastapi_offline
@@ -105,63 +106,77 @@ class EngineUnavailable(Exception):
     """The engine is not installed on this server (503)."""
 
 
-Work = Callable[[threading.Event | None], T]
-
-
 class Engines:
     """Runs engine work for requests, side by side, each within its budget.
 
-    Work for an :meth:`inline` game (solved exactly, whole tree in the
-    engine's table after the start-up warm-up: tic-tac-toe) runs on the event
-    loop: it takes microseconds, less than handing it to a thread costs. For
-    every other game, ``quick`` (an answer from what the engine knows, or
-    None) is tried on the event loop first; then the work runs in the
-    threadpool with a stop switch that a watcher sets if the client
-    disconnects.
+    Each request is resolved once (:meth:`ask`: the library's
+    :func:`unbeatable.api.ask`, with this server's budget), and the work
+    receives that :class:`~unbeatable.api.Request`. Work for a game solved
+    exactly in microseconds (tic-tac-toe: exact, no budget, whole tree in the
+    engine's table after the start-up warm-up) runs on the event loop: it
+    takes less than handing it to a thread costs. For every other game, a
+    ``quick`` attempt (the request with its stop switch already set: only
+    what the engine knows) is tried on the event loop first; then the work
+    runs in the threadpool with a stop switch that a watcher sets if the
+    client disconnects.
 
-    ``time_limits`` overrides :func:`unbeatable.api.default_time_limit` per game
-    (tests shrink Connect Four's budget so that fuzzing stays fast).
+    ``time_limits`` overrides the game's own budget per game, in seconds
+    (None: no limit); tests shrink Connect Four's so that fuzzing stays fast.
     """
 
     def __init__(self, time_limits: Mapping[str, float | None] | None = None) -> None:
-        self._overrides = dict(time_limits or {})
+        self._overrides = {
+            game: math.inf if seconds is None else seconds
+            for game, seconds in (time_limits or {}).items()
+        }
 
-    def budget(self, game: str) -> float | None:
-        """Seconds of search one request may use for ``game`` (None: exact, fast)."""
-        if game in self._overrides:
-            return self._overrides[game]
-        return api.default_time_limit(game)
+    def budget(self, game: str) -> float | api.Default:
+        """This server's time limit for ``game``: its override, else the
+        game's own (:data:`unbeatable.api.GAME_DEFAULT`)."""
+        return self._overrides.get(game, api.GAME_DEFAULT)
 
-    def inline(self, game: str) -> bool:
-        """Whether ``game``'s work runs on the event loop: games the library
-        solves exactly in microseconds once warm (tic-tac-toe), as the solver
-        registry says (:func:`unbeatable.api.policy`)."""
-        return api.policy(game).exact and self.budget(game) is None
+    def ask(self, game: str, position: str | None, **options: Any) -> api.Request:
+        """The request, resolved once with this server's budget (a bad
+        position raises :class:`InvalidPositionError`: a 400)."""
+        return api.ask(game, position, time_limit=self.budget(game), **options)
+
+    def seconds(self, game: str) -> float | None:
+        """The budget ``/api/games`` shows (None: no limit, always exact)."""
+        seconds = api.budget(api.get_game(game), self.budget(game))
+        return None if math.isinf(seconds) else seconds
+
+    @staticmethod
+    def inline(request: api.Request) -> bool:
+        """Whether the request's work runs on the event loop: a game the
+        library solves exactly in microseconds once warm (tic-tac-toe), as
+        its record says (:func:`unbeatable.api.policy`), asked with no budget."""
+        return api.policy(request.game).exact and not request.timed
 
     async def call(
         self,
-        request: Request,
-        game: str,
-        work: Work[T],
-        quick: Callable[[], T | None] | None = None,
+        raw: Request,
+        request: api.Request,
+        work: Callable[[api.Request], T | None],
+        quick: bool = False,
     ) -> T:
-        """``work(stop)`` inline or in the threadpool (see the class docstring)."""
-        if self.inline(game):
-            return self._guarded(game, lambda: work(None))
-        if quick is not None:
-            known = self._guarded(game, quick)
+        """``work(request)`` inline or in the threadpool (see the class docstring)."""
+        name = request.game.name
+        if self.inline(request):
+            return cast(T, self._guarded(name, lambda: work(request)))
+        if quick:
+            known = self._guarded(name, lambda: work(request.stopped_by(api.STOPPED)))
             if known is not None:
                 return known
         stop = threading.Event()
 
         async def watch() -> None:
-            while (await request.receive())["type"] != "http.disconnect":
+            while (await raw.receive())["type"] != "http.disconnect":
                 pass
             stop.set()  # nobody is waiting for the answer any more
 
         def attempt() -> tuple[T | None, BaseException | None]:
             try:
-                return self._guarded(game, lambda: work(stop)), None
+                return self._guarded(name, lambda: work(request.stopped_by(stop))), None
             except Exception as exc:  # raised below, outside the task group
                 return None, exc
 
@@ -200,22 +215,19 @@ def _warm_up() -> None:
 QUICK_MOVES = 49
 
 
-def quick_analysis(game: Any, position: Any) -> bool:
+def quick_analysis(game: Any, position: Any = None) -> bool:
     """Whether an analysis of ``position`` may be tried on the event loop
     first (from what the engine knows): only where the moves are few, since
-    even a stopped analysis asks the engine about every move."""
+    even a stopped analysis asks the engine about every move. ``game`` may
+    be a request."""
+    if isinstance(game, api.Request):
+        game, position = game.game, game.position
     game, pos = api.resolve(game, position)
     return len(game.moves(pos)) <= QUICK_MOVES
 
 
-def _parse(game: str, position: str) -> Any:
-    """The position object; raises InvalidPositionError with the library's reason."""
-    return api.resolve(game, position)[1]
-
-
 def _with_threats(
-    game: Any,
-    position: Any,
+    request: api.Request,
     analysis: api.Analysis,
     data: dict[str, Any],
     chosen: str | None = None,
@@ -226,53 +238,12 @@ def _with_threats(
     and, where the rules name threats (k in a row, k >= 4), the explanation
     in the game's words (:func:`api.explain`; ``chosen``, the move played,
     said on its own): ``notes`` on each move and ``explanation``."""
+    game, position = request.game, request.position
     for value, entry in zip(analysis.moves, data["moves"], strict=True):
         threat = api.threat(game, position, value)
         if threat is not None:
             entry["threat"] = threat
     return api.explain(game, position, analysis, chosen=chosen).annotate(data)
-
-
-def _analysis(
-    request: AnalyzeRequest, budget: float | None, stop: threading.Event | None
-) -> dict[str, Any]:
-    game, position = api.resolve(request.game, request.position)
-    analysis = api.analyze(game, position, time_limit=budget, stop=stop)
-    return _with_threats(game, position, analysis, analysis.to_dict())
-
-
-def _move(
-    request: MoveRequest, budget: float | None, stop: threading.Event | None
-) -> dict[str, Any] | None:
-    """The AI's turn as JSON; with ``stop`` already set, only if it needs no
-    search (else None)."""
-    game, position = api.resolve(request.game, request.position)
-    # Random choices (among moves of equal value; the weaker levels' mistakes)
-    # replay with a seed, and vary without one.
-    rng = random.Random(request.seed)
-    turn = api.ai_turn(
-        game,
-        position,
-        request.level,
-        rng=rng,
-        time_limit=budget,
-        explain=request.explain,
-        stop=stop,
-    )
-    if turn is None:
-        return None
-    answer = turn.to_dict()
-    if turn.analysis is not None:
-        _with_threats(game, position, turn.analysis, answer["analysis"], turn.move.move)
-    return answer
-
-
-def _solution(
-    request: SolveRequest, budget: float | None, stop: threading.Event | None
-) -> dict[str, Any]:
-    position = _parse(request.game, request.position)
-    solution = api.solve(request.game, position, weak=request.weak, time_limit=budget, stop=stop)
-    return solution.to_dict()
 
 
 Body = TypeVar("Body", bound=BaseModel)
@@ -302,22 +273,202 @@ async def _read(request: Request, model: type[Body]) -> Body:
         raise RequestValidationError(details) from None
 
 
+@dataclass(frozen=True)
+class Endpoint(Generic[Body]):
+    """One ``POST`` endpoint: what it reads, how its request is resolved,
+    what it answers. The route (:func:`_route`) and the documentation's
+    example answer (:func:`_answer`) both run exactly this."""
+
+    path: str
+    #: The body it reads (strict: see :mod:`unbeatable.web.models`) and the
+    #: answer it documents.
+    body: type[Body]
+    answers: type[BaseModel]
+    summary: str
+    tags: tuple[str, ...]
+    #: What it answers, for the documentation.
+    doc: str
+    #: The body resolved at the door (None: no game position, as a tree of
+    #: leaf scores).
+    ask: Callable[[Body, Engines], api.Request | None]
+    #: The answer's JSON, given the request (with its stop switch); None only
+    #: where the stop switch was already set and a search was needed.
+    answer: Callable[[Body, api.Request | None], Any]
+    #: Whether what the engine knows is tried on the event loop first.
+    quick: Callable[[Body, api.Request], bool] = lambda _body, _request: False
+    #: Status codes documented beside 200.
+    responses: tuple[int, ...] = ()
+
+
+def _view(body: PositionRequest, request: api.Request | None) -> Any:
+    assert request is not None
+    return api.view(request.game, request.position, body.move).to_dict()
+
+
+def _analysis(_body: AnalyzeRequest, request: api.Request | None) -> Any:
+    assert request is not None
+    analysis = api.analyze(request)
+    if request.known_only and analysis.exact is False:
+        return None  # not known without a search: searched in the threadpool
+    return _with_threats(request, analysis, analysis.to_dict())
+
+
+def _move(_body: MoveRequest, request: api.Request | None) -> Any:
+    """The AI's turn as JSON; with the stop switch already set, only if it
+    needs no search (else None)."""
+    assert request is not None
+    turn = api.ai_turn(request)
+    if turn is None:
+        return None
+    answer = turn.to_dict()
+    if turn.analysis is not None:
+        _with_threats(request, turn.analysis, answer["analysis"], turn.move.move)
+    return answer
+
+
+def _solution(body: SolveRequest, request: api.Request | None) -> Any:
+    assert request is not None
+    return api.solve(request, weak=body.weak).to_dict()
+
+
+def _review(body: ReviewRequest, request: api.Request | None) -> Any:
+    assert request is not None
+    return api.review(
+        request.game,
+        body.moves,
+        start=request.position,
+        time_limit=request.time_limit,
+        total=REVIEW_SECONDS,
+        stop=request.stop,
+    ).to_dict()
+
+
+def _tree(body: TreeRequest, request: api.Request | None) -> Any:
+    if request is None:  # leaf scores
+        return api.textbook_tree(body.leaves or [], body.algorithm).to_dict()
+    return api.tree(
+        request.game,
+        request.position,
+        depth=body.depth,
+        algorithm=body.algorithm,
+        time_limit=request.time_limit,
+        stop=request.stop,
+        cutoff=body.cutoff,
+    ).to_dict()
+
+
+def _asked(body: Any, engines: Engines, **options: Any) -> api.Request:
+    """A body's game and position resolved with this server's budget."""
+    return engines.ask(body.game, body.position, **options)
+
+
+ENDPOINTS: tuple[Endpoint[Any], ...] = (
+    Endpoint(
+        "/api/position",
+        PositionRequest,
+        View,
+        "Show a position",
+        ("games",),
+        """A position (after `move`, if given) as a face shows it: the board, the
+        side to move, every legal move with the cell it fills, and the status.""",
+        _asked,
+        _view,
+    ),
+    Endpoint(
+        "/api/analyze",
+        AnalyzeRequest,
+        Analysis,
+        "Value every move",
+        ("games",),
+        """The value of the position for the side to move and of every legal move:
+        the object `unbeatable analyze --json` prints.""",
+        _asked,
+        _analysis,
+        quick=lambda _body, request: quick_analysis(request),
+    ),
+    Endpoint(
+        "/api/move",
+        MoveRequest,
+        MoveResponse,
+        "The AI's move",
+        ("games",),
+        """The AI's move at the given level, the position after it and whether
+        the game is then over.""",
+        lambda body, engines: _asked(
+            body, engines, level=body.level, seed=body.seed, explain=body.explain
+        ),
+        _move,
+        quick=lambda body, request: not body.explain or quick_analysis(request),
+        responses=(409,),
+    ),
+    Endpoint(
+        "/api/solve",
+        SolveRequest,
+        Solution,
+        "Value the position",
+        ("games",),
+        """The value of the position for the side to move; `weak` drops the distance.""",
+        _asked,
+        _solution,
+    ),
+    Endpoint(
+        "/api/review",
+        ReviewRequest,
+        Review,
+        "Review a game",
+        ("games",),
+        """Look back on a game, finished or not: each move with its mover's value
+        before and after it, whether it was a mistake (the mover's result got
+        worse) and the engine's move there, and the game in one line: the
+        object `unbeatable review --json` prints. Values are proven where the
+        engine can within the game's budget a position, else its judgement
+        (`exact: false`); the whole review takes at most 30 seconds.""",
+        _asked,
+        _review,
+    ),
+    Endpoint(
+        "/api/tree",
+        TreeRequest,
+        TracedTree,
+        "Trace minimax or alpha-beta",
+        ("learn",),
+        """The tree below a position (to `depth` plies, at most 5,000 nodes;
+        the positions at that depth valued exactly or, with `cutoff:
+        "heuristic"`, by the game's evaluation function) or over leaf scores,
+        as `algorithm` walks it: each node's value, visit order, alpha and
+        beta, and whether it was pruned; the best line.""",
+        lambda body, engines: None if body.game is None else _asked(body, engines),
+        _tree,
+    ),
+)
+
+
 def _body_docs(model: type[BaseModel]) -> dict[str, Any]:
     """OpenAPI for an endpoint that reads ``model`` with :func:`_read`."""
     ref = {"$ref": f"#/components/schemas/{model.__name__}"}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
 
 
-#: The request each endpoint's documented answer is the library's answer to:
-#: the request model's own first example (a GET has none).
-_EXAMPLE_REQUESTS: dict[str, type[BaseModel]] = {
-    "/api/analyze": AnalyzeRequest,
-    "/api/move": MoveRequest,
-    "/api/position": PositionRequest,
-    "/api/review": ReviewRequest,
-    "/api/solve": SolveRequest,
-    "/api/tree": TreeRequest,
-}
+def _route(endpoint: Endpoint[Any], engines: Engines) -> Callable[..., Any]:
+    """The handler of ``endpoint``: the body read, the request resolved
+    once, the answer worked out where :class:`Engines` says."""
+
+    async def handle(raw: Request) -> Response:
+        body = await _read(raw, endpoint.body)
+        request = endpoint.ask(body, engines)
+        if request is None:  # no engine work: the threadpool, off the event loop
+            return _json(await run_in_threadpool(endpoint.answer, body, None))
+        answer = await engines.call(
+            raw,
+            request,
+            lambda asked: endpoint.answer(body, asked),
+            quick=endpoint.quick(body, request),
+        )
+        return _json(answer)
+
+    handle.__doc__ = endpoint.doc
+    handle.__name__ = endpoint.path.rsplit("/", 1)[-1]
+    return handle
 
 
 def _request_example(model: type[BaseModel]) -> dict[str, Any]:
@@ -338,32 +489,20 @@ def _answer(path: str, engines: Engines) -> Any:
     if path == "/api/games":
         return {"games": [api.game_info(name).to_dict() for name in api.offered()[:2]]}
     if path == "/api/games/{name}":
-        return api.game_info("connect4")._replace(time_limit=engines.budget("connect4")).to_dict()
-    body = _request_example(_EXAMPLE_REQUESTS[path]).copy()
-    request = _EXAMPLE_REQUESTS[path].model_validate(body)
-    game = str(body.get("game", ""))
-    budget = engines.budget(game) if game else None
-    if isinstance(request, AnalyzeRequest):
-        return _analysis(request, budget, None)
-    if isinstance(request, MoveRequest):
-        return _move(request, budget, None)
-    if isinstance(request, PositionRequest):
-        return api.view(request.game, request.position, request.move).to_dict()
-    if isinstance(request, SolveRequest):
-        return _solution(request, budget, None)
-    if isinstance(request, ReviewRequest):
-        return api.review(request.game, request.moves, time_limit=budget).to_dict()
-    assert isinstance(request, TreeRequest) and request.game is not None
-    return api.tree(request.game, request.position, depth=request.depth).to_dict()
+        return api.game_info("connect4")._replace(time_limit=engines.seconds("connect4")).to_dict()
+    endpoint = next(e for e in ENDPOINTS if e.path == path)
+    body = endpoint.body.model_validate(_request_example(endpoint.body))
+    return endpoint.answer(body, endpoint.ask(body, engines))
 
 
 def _with_examples(schema: dict[str, Any], engines: Engines) -> None:
     """Each endpoint's success answer in the document, as the library gives
     it to the documented request (not the placeholders a schema alone
     makes: ``"position": "string"``), and that request as the body's example."""
+    bodies = {endpoint.path: endpoint.body for endpoint in ENDPOINTS}
     for path, methods in schema["paths"].items():
         for operation in methods.values():
-            model = _EXAMPLE_REQUESTS.get(path)
+            model = bodies.get(path)
             if model is not None:
                 content = operation["requestBody"]["content"]["application/json"]
                 content["example"] = _request_example(model)
@@ -385,17 +524,7 @@ class _App(FastAPI):
         if self.openapi_schema is None:
             schema = super().openapi()
             _, defs = models_json_schema(
-                [
-                    (m, "validation")
-                    for m in (
-                        AnalyzeRequest,
-                        MoveRequest,
-                        PositionRequest,
-                        ReviewRequest,
-                        SolveRequest,
-                        TreeRequest,
-                    )
-                ],
+                [(endpoint.body, "validation") for endpoint in ENDPOINTS],
                 ref_template="#/components/schemas/{model}",
             )
             schema.setdefault("components", {}).setdefault("schemas", {}).update(defs["$defs"])
@@ -501,6 +630,8 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     ),
 }
 _GAME_OVER = _documented("The game is over.", "the game is over: x has won")
+#: The answers only some endpoints give (:attr:`Endpoint.responses`).
+_STATUS: dict[int, dict[str, Any]] = {409: _GAME_OVER}
 
 DESCRIPTION = """\
 Perfect play and its explanation for two-player board games.
@@ -558,7 +689,7 @@ def create_app(
         return _json(
             {
                 "games": [
-                    info._replace(time_limit=engines.budget(info.description.name)).to_dict()
+                    info._replace(time_limit=engines.seconds(info.description.name)).to_dict()
                     for info in listed
                 ]
             }
@@ -584,156 +715,19 @@ def create_app(
             info = api.game_info(name)
         except GameError as exc:
             return _json({"error": str(exc)}, status_code=404)
-        return _json(info._replace(time_limit=engines.budget(info.description.name)).to_dict())
+        return _json(info._replace(time_limit=engines.seconds(info.description.name)).to_dict())
 
-    @app.post(
-        "/api/position",
-        response_model=View,
-        responses=_ERRORS,
-        tags=["games"],
-        summary="Show a position",
-        openapi_extra=_body_docs(PositionRequest),
-    )
-    async def position(raw: Request) -> Response:
-        """A position (after `move`, if given) as a face shows it: the board, the
-        side to move, every legal move with the cell it fills, and the status."""
-        request = await _read(raw, PositionRequest)
-        view = await engines.call(
-            raw, request.game, lambda _stop: api.view(request.game, request.position, request.move)
-        )
-        return _json(view.to_dict())
-
-    @app.post(
-        "/api/analyze",
-        response_model=Analysis,
-        responses=_ERRORS,
-        tags=["games"],
-        summary="Value every move",
-        openapi_extra=_body_docs(AnalyzeRequest),
-    )
-    async def analyze(raw: Request) -> Response:
-        """The value of the position for the side to move and of every legal move:
-        the object `unbeatable analyze --json` prints."""
-        request = await _read(raw, AnalyzeRequest)
-        budget = engines.budget(request.game)
-
-        def work(stop: threading.Event | None) -> dict[str, Any]:
-            return _analysis(request, budget, stop)
-
-        def quick() -> dict[str, Any] | None:
-            if not quick_analysis(request.game, request.position):
-                return None
-            answer = _analysis(request, None, api.STOPPED)
-            return answer if answer.get("exact") is not False else None
-
-        return _json(await engines.call(raw, request.game, work, quick))
-
-    @app.post(
-        "/api/move",
-        response_model=MoveResponse,
-        summary="The AI's move",
-        responses={**_ERRORS, 409: _GAME_OVER},
-        tags=["games"],
-        openapi_extra=_body_docs(MoveRequest),
-    )
-    async def move(raw: Request) -> Response:
-        """The AI's move at the given level, the position after it and whether
-        the game is then over."""
-        request = await _read(raw, MoveRequest)
-        budget = engines.budget(request.game)
-
-        def work(stop: threading.Event | None) -> dict[str, Any] | None:
-            return _move(request, budget, stop)
-
-        def quick() -> dict[str, Any] | None:
-            if request.explain and not quick_analysis(request.game, request.position):
-                return None
-            return _move(request, budget, api.STOPPED)
-
-        return _json(await engines.call(raw, request.game, work, quick))
-
-    @app.post(
-        "/api/solve",
-        response_model=Solution,
-        responses=_ERRORS,
-        tags=["games"],
-        summary="Value the position",
-        openapi_extra=_body_docs(SolveRequest),
-    )
-    async def solve(raw: Request) -> Response:
-        """The value of the position for the side to move; `weak` drops the distance."""
-        request = await _read(raw, SolveRequest)
-        budget = engines.budget(request.game)
-
-        def work(stop: threading.Event | None) -> dict[str, Any]:
-            return _solution(request, budget, stop)
-
-        return _json(await engines.call(raw, request.game, work))
-
-    @app.post(
-        "/api/review",
-        response_model=Review,
-        responses=_ERRORS,
-        tags=["games"],
-        summary="Review a game",
-        openapi_extra=_body_docs(ReviewRequest),
-    )
-    async def review(raw: Request) -> Response:
-        """Look back on a game, finished or not: each move with its mover's value
-        before and after it, whether it was a mistake (the mover's result got
-        worse) and the engine's move there, and the game in one line: the
-        object `unbeatable review --json` prints. Values are proven where the
-        engine can within the game's budget a position, else its judgement
-        (`exact: false`); the whole review takes at most 30 seconds."""
-        request = await _read(raw, ReviewRequest)
-        budget = engines.budget(request.game)
-
-        def work(stop: threading.Event | None) -> dict[str, Any]:
-            return api.review(
-                request.game,
-                request.moves,
-                start=request.position,
-                time_limit=budget,
-                total=REVIEW_SECONDS,
-                stop=stop,
-            ).to_dict()
-
-        return _json(await engines.call(raw, request.game, work))
-
-    @app.post(
-        "/api/tree",
-        response_model=TracedTree,
-        responses=_ERRORS,
-        tags=["learn"],
-        summary="Trace minimax or alpha-beta",
-        openapi_extra=_body_docs(TreeRequest),
-    )
-    async def tree(raw: Request) -> Response:
-        """The tree below a position (to `depth` plies, at most 5,000 nodes;
-        the positions at that depth valued exactly or, with `cutoff:
-        "heuristic"`, by the game's evaluation function) or over leaf scores,
-        as `algorithm` walks it: each node's value, visit order, alpha and
-        beta, and whether it was pruned; the best line."""
-        request = await _read(raw, TreeRequest)
-        if request.game is None:
-            leaves = request.leaves or []
-            traced = await run_in_threadpool(api.textbook_tree, leaves, request.algorithm)
-            return _json(traced.to_dict())
-        game = request.game
-        budget = engines.budget(game)
-
-        def work(stop: threading.Event | None) -> api.TracedTree:
-            return api.tree(
-                game,
-                request.position,
-                depth=request.depth,
-                algorithm=request.algorithm,
-                time_limit=budget,
-                stop=stop,
-                cutoff=request.cutoff,
-            )
-
-        return _json((await engines.call(raw, game, work)).to_dict())
+    for endpoint in ENDPOINTS:
+        documented: dict[int | str, dict[str, Any]] = dict(_ERRORS)
+        documented.update({code: _STATUS[code] for code in endpoint.responses})
+        app.post(
+            endpoint.path,
+            response_model=endpoint.answers,
+            responses=documented,
+            tags=list(endpoint.tags),
+            summary=endpoint.summary,
+            openapi_extra=_body_docs(endpoint.body),
+        )(_route(endpoint, engines))
 
     @app.get("/", include_in_schema=False)
     async def page() -> Response:
