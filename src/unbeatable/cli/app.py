@@ -758,6 +758,10 @@ def serve(
 
     try:
         run_server(host=host, port=port, workers=workers, log_level=log_level.value)
+    except KeyboardInterrupt:
+        # Ctrl+C is how a server stops: uvicorn shuts down, then raises the
+        # signal again; nothing was interrupted that the user did not mean.
+        raise typer.Exit(130) from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise UsageProblem(f"cannot listen on {host} port {port}: {reason}") from None
