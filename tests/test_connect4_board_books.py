@@ -197,6 +197,15 @@ def test_another_boards_checkpoint_is_refused(tmp_path: Path, small: Connect4Gam
         build_book(21, out, game=small)
 
 
+def test_an_empty_checkpoint_is_no_boards(tmp_path: Path, small: Connect4Game) -> None:
+    # A build stopped before its first result leaves an empty checkpoint: the
+    # next build, of any board, starts afresh (it was read as 7x6's and refused).
+    out = tmp_path / "b.bin"
+    tmp_path.joinpath("b.bin.partial").write_text("")
+    stats = build_book(PLIES, out, workers=1, game=small)
+    assert stats.resumed == 0 and out.is_file()
+
+
 def test_the_shipped_7x6_file_still_loads_and_new_files_record_their_board(
     tmp_path: Path, small: Connect4Game
 ) -> None:

@@ -184,7 +184,11 @@ def _read_checkpoint(path: Path, board: Shape) -> tuple[dict[int, int], dict[int
     if not path.exists():
         return scores, moves
     lines = path.read_text().splitlines()
-    first = lines[0].split() if lines else []
+    if not any(line.strip() for line in lines):
+        # A build stopped before its first result leaves an empty file: no
+        # board's, and nothing to resume.
+        return scores, moves
+    first = lines[0].split()
     size = first[1] if len(first) == 2 and first[0] == BOARD_LINE else STANDARD.size
     if size != board.size:
         raise ValueError(
