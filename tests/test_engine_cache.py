@@ -84,4 +84,8 @@ def test_a_thousand_boards_hold_memory_flat() -> None:
             resident.append(resident_mib())
         assert len(api.engines._engines) <= api.ENGINES_KEPT
     before, after = resident
-    assert after - before < 40, resident
+    # Bounded, not constant: the later boards are bigger (up to 20x20), the
+    # allocator keeps some freed pages, and in the suite other tests share
+    # the process (25-75 MiB seen); a cache that kept every engine would
+    # add about 450 MiB over these 600 boards.
+    assert after - before < 150, resident
