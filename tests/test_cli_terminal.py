@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-import unbeatable.cli.app as app_module
 from conftest import CliRun
 from test_cli import cli
 from unbeatable.api import get_game
-from unbeatable.cli.app import Probe, perft_estimate
 from unbeatable.cli.play import Match
+from unbeatable.search import perft as perft_module
+from unbeatable.search.perft import Probe, estimate
 from unbeatable.solvers.connect4.book_builder import (
     BookPlan,
     build_book,
@@ -111,7 +111,7 @@ def test_perft_counts_a_small_game_to_the_end_however_slow_the_machine(
     """On a loaded machine the shallow counts' pace once refused tic-tac-toe's
     depth 9 (5,478 positions) as 'about 6 minutes'; a small tree is counted."""
     ticks = (10.0 ** min(k, 300) for k in itertools.count(-6))  # ten times the last
-    monkeypatch.setattr(app_module.time, "perf_counter", lambda: next(ticks))
+    monkeypatch.setattr(perft_module.time, "perf_counter", lambda: next(ticks))
     code, out, err = run_cli("perft", "tictactoe", "--depth", "9")
     assert code == 0 and out.startswith("depth 9: 127,872 leaves"), err
     ticks = (10.0 ** min(k, 300) for k in itertools.count(-6))
@@ -121,14 +121,14 @@ def test_perft_counts_a_small_game_to_the_end_however_slow_the_machine(
 
 def test_perft_estimates_from_the_shallower_counts_pace() -> None:
     probes = [Probe(4, 2401, 0.05), Probe(5, 16807, 0.2)]
-    lines, seconds, growth = perft_estimate(probes, 7)
+    lines, seconds, growth = estimate(probes, 7)
     assert growth == pytest.approx(4.0)  # the time's growth: below the branching factor
     assert lines == pytest.approx(16807 * 49) and seconds == pytest.approx(0.2 * 16)
     # Time growing faster than the lines (noise at small counts) is held to the branching.
-    lines, seconds, growth = perft_estimate([Probe(1, 7, 0.001), Probe(2, 49, 0.5)], 3)
+    lines, seconds, growth = estimate([Probe(1, 7, 0.001), Probe(2, 49, 0.5)], 3)
     assert growth == pytest.approx(7.0) and seconds == pytest.approx(3.5)
     # A game that has ended by the probe's depth has nothing more to count.
-    assert perft_estimate([Probe(9, 0, 0.3)], 12) == (0.0, 0.3, 1.0)
+    assert estimate([Probe(9, 0, 0.3)], 12) == (0.0, 0.3, 1.0)
 
 
 # From the public End-Easy set: o to move loses, x winning with its 21st stone.

@@ -133,8 +133,11 @@ if TYPE_CHECKING:
         TreeNode,
         TreeTooLarge,
     )
+    from unbeatable.search.perft import Forecast as PerftForecast
     from unbeatable.search.perft import Perft, perft
+    from unbeatable.search.perft import forecast as perft_forecast
     from unbeatable.search.perft import leaves as perft_leaves
+    from unbeatable.search.perft import small_tree as perft_small_tree
     from unbeatable.search.review import Review, ReviewedMove
     from unbeatable.search.review import Value as ReviewValue
 
@@ -198,6 +201,9 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Perft": ("unbeatable.search.perft", "Perft"),
     "perft": ("unbeatable.search.perft", "perft"),
     "perft_leaves": ("unbeatable.search.perft", "leaves"),
+    "PerftForecast": ("unbeatable.search.perft", "Forecast"),
+    "perft_forecast": ("unbeatable.search.perft", "forecast"),
+    "perft_small_tree": ("unbeatable.search.perft", "small_tree"),
     "MNK_MAX_SIDE": ("unbeatable.games.mnk", "MAX_SIDE"),
 }
 
@@ -263,6 +269,7 @@ __all__ = [
     "Note",
     "NoteLines",
     "Perft",
+    "PerftForecast",
     "Policy",
     "Progress",
     "Request",
@@ -305,7 +312,9 @@ __all__ = [
     "normalise",
     "offered",
     "perft",
+    "perft_forecast",
     "perft_leaves",
+    "perft_small_tree",
     "play_move",
     "plugins",
     "policy",

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -472,37 +472,6 @@ def perft(
 #: how long a count it expects to take over :data:`PERFT_NOTE` seconds.
 PERFT_SECONDS = 120.0
 PERFT_NOTE = 10.0
-#: A shallower count must take this long (seconds) before its pace is trusted.
-PERFT_PROBE = 0.2
-#: A tree of at most this many distinct positions is counted to any depth,
-#: whatever the pace says: the count is memoised, one step per position and
-#: distance from the end, so it takes seconds at most.
-PERFT_SMALL = 20_000
-
-
-class Probe(NamedTuple):
-    """A count at a shallower depth, to estimate a deeper one from."""
-
-    depth: int
-    leaves: int
-    seconds: float
-
-
-def perft_estimate(probes: list[Probe], depth: int) -> tuple[float, float, float]:
-    """(lines, seconds, growth per ply) expected for ``perft --depth depth``,
-    from the counts at the deepest two ``probes``' depths: the lines grow by
-    the branching factor measured there, the time by the growth in time
-    measured there, no more than the branching factor (transpositions make
-    it less: the count is memoised per position)."""
-    last = probes[-1]
-    if len(probes) < 2 or last.leaves == 0:
-        return float(last.leaves), last.seconds, 1.0
-    before = probes[-2]
-    branching = last.leaves / before.leaves if before.leaves else 1.0
-    pace = last.seconds / before.seconds if before.seconds > 0 else branching
-    growth = min(max(pace, 1.0), max(branching, 1.0))
-    plies = depth - last.depth
-    return last.leaves * branching**plies, last.seconds * growth**plies, growth
 
 
 def _duration(seconds: float) -> str:
@@ -514,48 +483,27 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 60:.0f} minutes" if seconds >= 120 else f"{seconds:.0f} s"
 
 
-def _small_tree(game: Game[Any, Any], pos: Any) -> bool:
-    """Whether every game from ``pos`` passes through at most
-    :data:`PERFT_SMALL` distinct positions, counted rather than timed. The
-    pace of shallow counts extrapolates a branching that dies out near the
-    end of a small game (tic-tac-toe's lines grow five-fold at depth 5 and
-    shrink at depth 9), and on a busy machine the pace alone would refuse a
-    count of a fraction of a second."""
-    try:
-        whole = api.perft(game, pos, max_positions=PERFT_SMALL)
-    except (ValueError, RecursionError):
-        return False
-    return whole.positions <= PERFT_SMALL
-
-
 def _count_leaves(game: Game[Any, Any], pos: Any, depth: int) -> tuple[int, float]:
-    """``perft --depth``'s count and the seconds it took. Shallower depths
-    are counted first, until one takes :data:`PERFT_PROBE` seconds; a count
-    expected to take over :data:`PERFT_SECONDS` from their pace is refused
-    with the estimate (unless the whole tree is small: :func:`_small_tree`),
-    one expected over :data:`PERFT_NOTE` announced."""
-    probes: list[Probe] = []
-    for shallower in range(depth):
-        start = time.perf_counter()
-        probes.append(Probe(shallower, api.perft_leaves(game, pos, shallower), 0.0))
-        probes[-1] = probes[-1]._replace(seconds=time.perf_counter() - start)
-        if probes[-1].seconds >= PERFT_PROBE:
-            break
-    if probes and probes[-1].seconds >= PERFT_PROBE:
-        lines, seconds, growth = perft_estimate(probes, depth)
-        last = probes[-1]
+    """``perft --depth``'s count and the seconds it took. A count expected
+    to take over :data:`PERFT_SECONDS` from the shallower counts' pace
+    (:func:`unbeatable.api.perft_forecast`) is refused with the estimate,
+    unless the whole tree is small (:func:`unbeatable.api.perft_small_tree`);
+    one expected over :data:`PERFT_NOTE` is announced."""
+    expected = api.perft_forecast(game, pos, depth)
+    if expected is not None:
+        last = expected.probe
         pace = f"depth {last.depth} took {last.seconds:.2f} s here"
-        if seconds > PERFT_SECONDS and not _small_tree(game, pos):
-            reach = last.depth + int(math.log(PERFT_SECONDS / last.seconds) / math.log(growth))
+        if expected.seconds > PERFT_SECONDS and not api.perft_small_tree(game, pos):
             raise UsageProblem(
-                f"--depth {depth}: about {lines:.1e} lines, about {_duration(seconds)} to count "
-                f"({pace}, each ply {growth:.1f} times longer); depth {reach} or less "
-                f"takes under {PERFT_SECONDS / 60:g} minutes"
+                f"--depth {depth}: about {expected.lines:.1e} lines, about "
+                f"{_duration(expected.seconds)} to count ({pace}, each ply "
+                f"{expected.growth:.1f} times longer); depth {expected.reach(PERFT_SECONDS)} "
+                f"or less takes under {PERFT_SECONDS / 60:g} minutes"
             )
-        if seconds > PERFT_NOTE:
+        if expected.seconds > PERFT_NOTE:
             sys.stderr.write(
-                f"unbeatable: counting to depth {depth} takes about {_duration(seconds)} "
-                f"({pace}); Ctrl-C stops\n"
+                f"unbeatable: counting to depth {depth} takes about "
+                f"{_duration(expected.seconds)} ({pace}); Ctrl-C stops\n"
             )
             sys.stderr.flush()
     start = time.perf_counter()

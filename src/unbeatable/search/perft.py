@@ -5,13 +5,17 @@ tree to a depth and comparing with published numbers (:func:`leaves`: Connect
 Four has 7, 49, 343, 2,401, 16,807, 117,649 and 823,536 for depths 1-7).
 Small games can even be counted to the end (:func:`perft`): tic-tac-toe has
 255,168 games, 5,478 distinct reachable positions and 958 terminal ones.
+A deep count can take ages: :func:`forecast` says how long from the pace of
+the shallower counts, so that a face can refuse or announce it first.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from unbeatable.games.base import Game
 
@@ -124,3 +128,89 @@ def perft(game: Game[P, M], position: P, max_positions: int = 2_000_000) -> Perf
         terminal=terminal,
         lengths=lengths,
     )
+
+
+#: A shallower count must take this long (seconds) before its pace is trusted.
+PROBE_SECONDS = 0.2
+#: A tree of at most this many distinct positions is counted to any depth,
+#: whatever the pace says: the count is memoised, one step per position and
+#: distance from the end, so it takes seconds at most (:func:`small_tree`).
+SMALL_TREE = 20_000
+
+
+class Probe(NamedTuple):
+    """A count at a shallower depth, to estimate a deeper one from."""
+
+    depth: int
+    leaves: int
+    seconds: float
+
+
+def estimate(probes: list[Probe], depth: int) -> tuple[float, float, float]:
+    """(lines, seconds, growth per ply) expected for :func:`leaves` at
+    ``depth``, from the counts at the deepest two ``probes``' depths: the
+    lines grow by the branching factor measured there, the time by the growth
+    in time measured there, no more than the branching factor (transpositions
+    make it less: the count is memoised per position)."""
+    last = probes[-1]
+    if len(probes) < 2 or last.leaves == 0:
+        return float(last.leaves), last.seconds, 1.0
+    before = probes[-2]
+    branching = last.leaves / before.leaves if before.leaves else 1.0
+    pace = last.seconds / before.seconds if before.seconds > 0 else branching
+    growth = min(max(pace, 1.0), max(branching, 1.0))
+    plies = depth - last.depth
+    return last.leaves * branching**plies, last.seconds * growth**plies, growth
+
+
+class Forecast(NamedTuple):
+    """What counting to a depth is expected to cost (:func:`forecast`)."""
+
+    lines: float
+    seconds: float
+    #: How many times longer each ply takes.
+    growth: float
+    #: The deepest shallower count, whose pace the forecast follows.
+    probe: Probe
+
+    def reach(self, seconds: float) -> int:
+        """The deepest depth expected to be counted within ``seconds``."""
+        last = self.probe
+        return last.depth + int(math.log(seconds / last.seconds) / math.log(self.growth))
+
+
+def timed_leaves(game: Game[P, M], position: P, depth: int) -> tuple[int, float]:
+    """:func:`leaves` and the seconds it took."""
+    start = time.perf_counter()
+    found = leaves(game, position, depth)
+    return found, time.perf_counter() - start
+
+
+def forecast(
+    game: Game[P, M], position: P, depth: int, patience: float = PROBE_SECONDS
+) -> Forecast | None:
+    """How long counting ``depth`` plies below ``position`` should take,
+    judged by the shallower counts: they are counted first, until one takes
+    ``patience`` seconds, and the deepest two give the pace (:func:`estimate`).
+    None if every shallower count was quicker: too quick to time, and so the
+    deeper count too is expected soon enough."""
+    probes: list[Probe] = []
+    for shallower in range(depth):
+        probes.append(Probe(shallower, *timed_leaves(game, position, shallower)))
+        if probes[-1].seconds >= patience:
+            return Forecast(*estimate(probes, depth), probes[-1])
+    return None
+
+
+def small_tree(game: Game[P, M], position: P, most: int = SMALL_TREE) -> bool:
+    """Whether every game from ``position`` passes through at most ``most``
+    distinct positions, counted rather than timed. The pace of shallow counts
+    extrapolates a branching that dies out near the end of a small game
+    (tic-tac-toe's lines grow five-fold at depth 5 and shrink at depth 9),
+    and on a busy machine the pace alone would refuse a count of a fraction
+    of a second."""
+    try:
+        whole = perft(game, position, max_positions=most)
+    except (ValueError, RecursionError):
+        return False
+    return whole.positions <= most
