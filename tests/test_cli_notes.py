@@ -20,7 +20,7 @@ import pytest
 
 from conftest import CliRun
 from unbeatable import api
-from unbeatable.cli import app as cli_app
+from unbeatable.cli import progress as cli_progress
 
 #: Connect Four two stones from the end (column 1 takes both).
 NEAR_END = "2552354151743427467645672467721166333352"
@@ -106,7 +106,7 @@ def test_a_slow_start_and_a_quick_search_say_nothing_of_taking_long(
     no report yet), then searches a moment: the note is owed to a second of
     searching, so it is not said. A search that goes on past PATIENCE after
     its first report is announced."""
-    monkeypatch.setattr(cli_app, "PATIENCE", 0.5)
+    monkeypatch.setattr(cli_progress, "PATIENCE", 0.5)
     real = api.solve
 
     def start_slowly(searching: float) -> Any:

@@ -16,7 +16,7 @@ import time
 
 from conftest import CliRun
 from unbeatable import api
-from unbeatable.cli.app import progress_line
+from unbeatable.cli.progress import progress_line
 
 #: In the opening book (8 stones) and proved fast without it: a win in 5.
 IN_BOOK = "51615567"

@@ -20,7 +20,7 @@ import pytest
 import unbeatable
 from conftest import CliRun
 from unbeatable import api
-from unbeatable.cli import app as cli_app
+from unbeatable.cli import progress as cli_progress
 from unbeatable.games import get_game
 from unbeatable.search.analysis import Valued, obvious, pick_best, resisting
 from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Solved
@@ -294,7 +294,7 @@ def _slow(result: Any, seconds: float = 0.4) -> Any:
 def test_a_slow_exact_answer_says_so_and_stops_at_ctrl_c(
     run_cli: CliRun, monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
-    monkeypatch.setattr(cli_app, "PATIENCE", 0.05)
+    monkeypatch.setattr(cli_progress, "PATIENCE", 0.05)
     monkeypatch.setattr(api, command, _slow(KeyboardInterrupt()))
     code, out, err = run_cli(command, "gomoku", "")
     assert code == 130 and out == ""
@@ -305,7 +305,7 @@ def test_a_slow_exact_answer_says_so_and_stops_at_ctrl_c(
 def test_a_slow_exact_answer_that_comes_is_printed_after_the_note(
     run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli_app, "PATIENCE", 0.05)
+    monkeypatch.setattr(cli_progress, "PATIENCE", 0.05)
     real = api.solve("gomoku", "", time_limit=0.05)._replace(result="draw", exact=True)
     monkeypatch.setattr(api, "solve", _slow(real))
     code, out, err = run_cli("solve", "gomoku", "")

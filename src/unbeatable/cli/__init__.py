@@ -149,7 +149,8 @@ def full(args: list[str]) -> None:
     from unbeatable.api import GameError
 
     _show_notes()  # before the commands are defined: their help lists the games
-    from unbeatable.cli.app import UsageProblem, app
+    from unbeatable.cli.app import app
+    from unbeatable.cli.common import UsageProblem
 
     command = typer.main.get_command(app)
     invoke = command.invoke

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -24,11 +21,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from unbeatable import __version__, api
-from unbeatable.api import Algorithm, GameError, Level, get_game, naming
+from unbeatable.api import Algorithm, GameError, Level, get_game
+from unbeatable.cli.book import book_app, use_book
+from unbeatable.cli.common import NAMING, GameArg, UsageProblem, console, duration
+from unbeatable.cli.progress import searching
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from unbeatable.api import Game
 
 app = typer.Typer(
@@ -42,7 +40,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-book_app = typer.Typer(help="Opening books: precomputed perfect play for early positions.")
 app.add_typer(book_app, name="book")
 cache_app = typer.Typer(
     help="The compiled engines' cache, in your user cache folder ('cache path' says where)."
@@ -51,10 +48,6 @@ app.add_typer(cache_app, name="cache")
 
 #: Longest stretch of a bad input line echoed back in its error object.
 ECHO_LIMIT = 100
-
-
-class UsageProblem(Exception):
-    """A user error found by a command itself (reported like a usage error)."""
 
 
 class First(StrEnum):
@@ -80,13 +73,6 @@ class LogLevel(StrEnum):
     trace = "trace"
 
 
-def console(stderr: bool = False) -> Console:
-    """A Rich console, imported on first use: one-shot JSON commands never pay for Rich."""
-    from rich.console import Console
-
-    return Console(highlight=False, stderr=stderr)
-
-
 def _version(value: bool) -> None:
     if value:
         sys.stdout.write(f"unbeatable {__version__}\n")
@@ -105,21 +91,6 @@ def root(
     """Two-player board games played perfectly, with every move's value explained."""
 
 
-#: Every game's name, plug-ins included: read when the commands are defined,
-#: so the help lists what is installed.
-NAMING = naming()
-
-
-def _complete_game(incomplete: str) -> list[str]:
-    """The game names a shell completes (``unbeatable completion``)."""
-    names = dict.fromkeys((*api.game_names(), *api.offered()))
-    return [name for name in names if name.startswith(incomplete.lower())]
-
-
-GameArg = Annotated[
-    str,
-    typer.Argument(metavar="GAME", help=f"Which game: {NAMING}.", autocompletion=_complete_game),
-]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 NoBook = Annotated[
     bool,
@@ -188,125 +159,6 @@ def _each_stdin_line(handle: Any) -> int:
     return 2 if bad else 0
 
 
-#: Seconds a search may take before the command shows its progress (and, for
-#: an exact answer on a game timed by default, says it can take long):
-#: answers from a book or on a small board come before anyone notices.
-PATIENCE = 1.0
-
-#: A progress report's receiver, as the library takes it.
-ProgressReport = Callable[[api.Progress], None]
-
-
-class _Tally:
-    """What a long search has reported so far (written by the search's
-    thread, read by the display's: plain assignments, no lock needed)."""
-
-    def __init__(self) -> None:
-        self.nodes = 0
-        self.window: tuple[int, int] | None = None
-        #: When the first report came: the rate counts from then, not from
-        #: the command's start (loading the engine is not searching).
-        self.since: float | None = None
-
-    def __call__(self, report: api.Progress) -> None:
-        if self.since is None:
-            self.since = time.monotonic()
-        self.nodes += report.nodes
-        if report.low is not None and report.high is not None:
-            self.window = (report.low, report.high)
-
-
-def progress_line(
-    elapsed: float, nodes: int, searching: float, window: tuple[int, int] | None
-) -> str:
-    """The one terminal line a long search shows: elapsed time, nodes, their
-    rate over the ``searching`` seconds and, while a score window narrows,
-    where the score lies."""
-    parts = [f"searching: {elapsed:.0f} s"]
-    if nodes:
-        rate = nodes / searching if searching > 0 else 0.0
-        parts.append(f"{nodes:,} nodes ({rate / 1e6:.1f} M nodes/s)")
-    if window is not None:
-        low, high = window
-        parts.append(f"score {low}" if low == high else f"score between {low} and {high}")
-    return ", ".join(parts)
-
-
-@contextmanager
-def _searching(game: Game[Any, Any], exact: bool) -> Iterator[ProgressReport]:
-    """Around a search that may take a while: yields the progress receiver to
-    hand to the library. Once the search has run :data:`PATIENCE` seconds
-    (from the engine's first progress report: loading its book is no
-    search), a terminal shows one progress line (:func:`progress_line`),
-    rewritten in place on stderr and erased at the end (stdout, and so
-    ``--json``, stays clean); an exact search of a game whose answers are
-    timed by default first says it can take long and how to get a timed
-    answer. Ctrl-C ends it with exit code 130 and one line, never a
-    traceback."""
-    import threading
-
-    budget = api.default_time_limit(game)
-    tally = _Tally()
-    done = threading.Event()
-    start = time.monotonic()
-    err = sys.stderr
-
-    def watch() -> None:
-        if done.wait(PATIENCE):
-            return
-        # An engine that reports progress and has not yet may still be
-        # loading (its compiled kernel, its book): an answer from the book
-        # comes then, with nothing to announce. Engines that never report
-        # are announced a little later.
-        while tally.since is None and time.monotonic() - start < 3 * PATIENCE:
-            if done.wait(0.05):
-                return
-        # One that reports is announced after PATIENCE seconds of searching,
-        # counted from its first report: a quick answer after a slow start
-        # (two moves from the end) says nothing.
-        if tally.since is not None and done.wait(tally.since + PATIENCE - time.monotonic()):
-            return
-        if done.is_set():
-            return
-        if exact and budget is not None:
-            err.write(
-                f"unbeatable: an exact answer on {game.name} can take long (minutes, or far "
-                f"longer on a big board); --time-limit {budget:g} answers within {budget:g} s "
-                "with the engine's judgement. Ctrl-C stops.\n"
-            )
-            err.flush()
-        if not err.isatty():
-            return
-        while True:
-            now = time.monotonic()
-            searching = 0.0 if tally.since is None else now - tally.since
-            line = progress_line(now - start, tally.nodes, searching, tally.window)
-            err.write(f"\r{line}\033[K")
-            err.flush()
-            if done.wait(0.25):
-                break
-        err.write("\r\033[K")
-        err.flush()
-
-    watcher = threading.Thread(target=watch, name="unbeatable-progress", daemon=True)
-    watcher.start()
-    try:
-        yield tally
-    except KeyboardInterrupt:
-        done.set()
-        watcher.join()
-        nodes = f" and {tally.nodes:,} nodes" if tally.nodes else ""
-        timed = f" (--time-limit {budget:g} gives a timed one)" if exact and budget else ""
-        err.write(
-            f"unbeatable: interrupted after {time.monotonic() - start:.1f} s{nodes}, "
-            f"with no answer{timed}\n"
-        )
-        raise typer.Exit(130) from None
-    finally:
-        done.set()
-        watcher.join()
-
-
 def _timed(time_limit: float | None) -> bool:
     """Whether a search had a time budget (``--time-limit inf`` is none)."""
     return time_limit is not None and not math.isinf(time_limit)
@@ -331,7 +183,7 @@ def analyze(
     game = get_game(name)
     alg = None if algorithm is None else algorithm.value
     book = not no_book
-    _use_book(game, book_file, no_book)
+    use_book(game, book_file, no_book)
 
     def run(text: str) -> dict[str, Any]:
         return api.analyze(game, text, algorithm=alg, time_limit=time_limit, book=book).to_dict()
@@ -340,7 +192,7 @@ def analyze(
         raise typer.Exit(_each_stdin_line(run))
     game, pos = api.resolve(game, position)
     api.warm(game, alg)  # compiling (once after an install) is no part of the search
-    with _searching(game, time_limit is None) as progress:
+    with searching(game, time_limit is None) as progress:
         analysis = api.analyze(
             game, pos, algorithm=alg, time_limit=time_limit, book=book, progress=progress
         )
@@ -380,7 +232,7 @@ def solve(
     """Value of a position for the side to move (exact unless --time-limit)."""
     game = get_game(name)
     book = not no_book
-    _use_book(game, book_file, no_book)
+    use_book(game, book_file, no_book)
 
     def run(text: str) -> dict[str, Any]:
         return api.solve(game, text, weak=weak, time_limit=time_limit, book=book).to_dict()
@@ -389,7 +241,7 @@ def solve(
         raise typer.Exit(_each_stdin_line(run))
     api.resolve(game, position)  # a bad position is refused before anything compiles
     api.warm(game)  # compiling (once after an install) is no part of the search
-    with _searching(game, time_limit is None) as progress:
+    with searching(game, time_limit is None) as progress:
         solution = api.solve(
             game, position, weak=weak, time_limit=time_limit, book=book, progress=progress
         )
@@ -474,15 +326,6 @@ PERFT_SECONDS = 120.0
 PERFT_NOTE = 10.0
 
 
-def _duration(seconds: float) -> str:
-    """A rough span of time in words: ``40 s``, ``8 minutes``, ``3 hours``."""
-    for unit, size in (("years", 365 * 86400), ("days", 86400), ("hours", 3600)):
-        if seconds >= 2 * size:
-            count = seconds / size
-            return f"{count:.0e} {unit}" if count >= 1000 else f"{count:.0f} {unit}"
-    return f"{seconds / 60:.0f} minutes" if seconds >= 120 else f"{seconds:.0f} s"
-
-
 def _count_leaves(game: Game[Any, Any], pos: Any, depth: int) -> tuple[int, float]:
     """``perft --depth``'s count and the seconds it took. A count expected
     to take over :data:`PERFT_SECONDS` from the shallower counts' pace
@@ -496,14 +339,14 @@ def _count_leaves(game: Game[Any, Any], pos: Any, depth: int) -> tuple[int, floa
         if expected.seconds > PERFT_SECONDS and not api.perft_small_tree(game, pos):
             raise UsageProblem(
                 f"--depth {depth}: about {expected.lines:.1e} lines, about "
-                f"{_duration(expected.seconds)} to count ({pace}, each ply "
+                f"{duration(expected.seconds)} to count ({pace}, each ply "
                 f"{expected.growth:.1f} times longer); depth {expected.reach(PERFT_SECONDS)} "
                 f"or less takes under {PERFT_SECONDS / 60:g} minutes"
             )
         if expected.seconds > PERFT_NOTE:
             sys.stderr.write(
                 f"unbeatable: counting to depth {depth} takes about "
-                f"{_duration(expected.seconds)} ({pace}); Ctrl-C stops\n"
+                f"{duration(expected.seconds)} ({pace}); Ctrl-C stops\n"
             )
             sys.stderr.flush()
     start = time.perf_counter()
@@ -663,7 +506,7 @@ def play(
     game = get_game(name)
     if api.describe(game) is None:
         raise UsageProblem(f"{game.name} has no board to play on in the terminal")
-    _use_book(game, book_file)
+    use_book(game, book_file)
     opener, second = game.players
     if as_ is None:
         human = opener if first in (None, First.me) else second
@@ -797,165 +640,3 @@ def completion(
         prog_name="unbeatable", complete_var="_UNBEATABLE_COMPLETE", shell=shell.value
     )
     sys.stdout.write(script + "\n")
-
-
-def _check_output(path: Path) -> None:
-    """Refuse an output path that cannot be written, before any work starts."""
-    if path.is_dir():
-        raise UsageProblem(f"--out {path}: is a directory; give a file name")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise UsageProblem(f"--out {path}: the folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UsageProblem(f"--out {path}: not writable")
-
-
-def default_book_file(game_name: str, plies: int) -> Path:
-    """Where ``book build`` writes a book not given ``--out``: in the current
-    folder, named after the game and the plies (``connect4-8.bin``,
-    ``connect4-6x5-10.bin`` for ``connect4:6,5``)."""
-    slug = game_name.replace(":", "-").replace(",", "x")
-    return Path(f"{slug}-{plies}.bin")
-
-
-def _use_book(game: Game[Any, Any], path: Path | None, no_book: bool = False) -> None:
-    """``--book PATH``: make the game's engine answer from that book file for
-    this command, or say in one line why it cannot (no such file, not a book,
-    another board's book, a game with no books)."""
-    if path is None:
-        return
-    if no_book:
-        raise UsageProblem("--book and --no-book contradict each other: give one of them")
-    if api.book_builder(game.name) is None:
-        raise UsageProblem(f"--book {path}: {game.name} has no opening book")
-    if not path.is_file():
-        raise UsageProblem(f"--book {path}: no such file")
-    try:
-        api.use_book(game.name, path)
-    except OSError as exc:
-        raise UsageProblem(f"--book {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:  # the book's own words, which start with its path
-        raise UsageProblem(f"--book {exc}") from None
-
-
-@book_app.command("build")
-def book_build(
-    name: GameArg,
-    plies: Annotated[
-        int,
-        typer.Option(min=0, max=64, help="Depth of the book: positions of up to N stones."),
-    ],
-    out_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            help="Book file to write (and resume; its checkpoint goes next to it). Default: "
-            "GAME-PLIES.bin in the current folder, e.g. connect4-8.bin, or "
-            "connect4-6x5-8.bin for connect4:6,5.",
-        ),
-    ] = None,
-    workers: Annotated[
-        int | None, typer.Option(min=1, help="Local worker processes (default: all cores).")
-    ] = None,
-    ray: Annotated[
-        str | None, typer.Option("--ray", help="Address of an existing Ray cluster.")
-    ] = None,
-    root: Annotated[
-        str,
-        typer.Option(help="Only positions reachable from this move sequence (a sub-book)."),
-    ] = "",
-) -> None:
-    """Solve every position of the first N plies and save them as a book (of that board:
-    connect4:6,5 builds a 6x5 book, for play, solve and analyze --book)."""
-    game = get_game(name)
-    build = api.book_builder(game.name)
-    if build is None:
-        raise UsageProblem(f"no opening book for {game.name}: its engine needs none")
-    if out_file is None:
-        out_file = default_book_file(game.name, plies)
-    _check_output(out_file)
-    from unbeatable.cli import render
-
-    err = console(stderr=True)
-
-    def announce(plan: Any) -> None:
-        """The work and its rough cost, before it starts (api.book_builder's ``plan``)."""
-        from rich.markup import escape
-
-        if not plan.todo:
-            return
-        kept = plan.positions - plan.todo
-        where = f" ({kept:,} already in the checkpoint)" if kept else ""
-        cost = "under a minute" if plan.seconds < 60 else _duration(plan.seconds)
-        on = f"on {render.counted(plan.workers, 'worker')}" if plan.workers else "of computing"
-        err.print(
-            escape(
-                f"note: {render.counted(plan.todo, 'position')} with "
-                f"{render.counted(plan.stones, 'stone')} to solve{where}: roughly {cost} {on} "
-                "(fewer stones cost more: each position is solved from scratch; the rest of "
-                "the book follows from them). The ETA follows the real pace; Ctrl-C keeps "
-                "what is done."
-            )
-        )
-
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    done = [0, 0]
-    progress = Progress(
-        TextColumn("solving"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=err,
-    )
-    task = progress.add_task("book", total=None)
-
-    def report(solved: int, total: int) -> None:
-        # Shown from the first report on: a build refused at once (plies
-        # past the board's cells, another board's checkpoint) leaves no bar.
-        if not progress.live.is_started:
-            progress.start()
-        done[:] = [solved, total]
-        progress.update(task, completed=solved, total=total)
-
-    try:
-        stats = build(
-            plies,
-            out_file,
-            workers=workers,
-            ray_address=ray,
-            progress=report,
-            root=root,
-            plan=announce,
-            keep_checkpoint=False,
-            game=game,
-        )
-    except ValueError as exc:  # bad plies or root, a corrupt checkpoint
-        raise UsageProblem(str(exc)) from None
-    except KeyboardInterrupt:
-        if progress.live.is_started:
-            progress.stop()
-        checkpoint = out_file.with_name(out_file.name + ".partial")
-        err.print(
-            f"interrupted: {done[0]:,} of {done[1]:,} positions solved, kept in "
-            f"{checkpoint}; run the same command to resume"
-        )
-        raise typer.Exit(130) from None
-    finally:
-        if progress.live.is_started:
-            progress.stop()
-    sys.stdout.write(
-        f"wrote {stats.path}: {render.counted(stats.positions, 'position')} up to "
-        f"{render.counted(stats.plies, 'ply', 'plies')} "
-        f"({stats.searched:,} searched, {stats.resumed:,} from the checkpoint) "
-        f"in {stats.seconds:.1f} s, {stats.bytes:,} bytes\n"
-    )
