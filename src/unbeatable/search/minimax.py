@@ -11,7 +11,9 @@ and the slowest loss.
 These are teaching engines: no tables, no ordering, nothing hidden. The
 production engine is :mod:`unbeatable.search.negamax`. Both functions accept an
 optional ``on_node(position, value)`` callback, called once per visited node
-after its value is known; the ``tree`` command uses it to draw the search.
+after its value is known, to watch the search (the tests do). The ``tree``
+command and Learn draw :mod:`unbeatable.search.explore`'s replays instead,
+which record alpha, beta and every line of the pseudocode as they run.
 """
 
 from __future__ import annotations
