@@ -97,6 +97,7 @@ if TYPE_CHECKING:
         Mark,
         Note,
         explain,
+        in_words,
         threat,
     )
     from unbeatable.api.reviews import REVIEW_TOTAL, review
@@ -176,7 +177,16 @@ _LAZY: dict[str, tuple[str, str]] = {
     },
     **{
         name: ("unbeatable.api.explanations", name)
-        for name in ("Explanation", "Forbidden", "Group", "Mark", "Note", "explain", "threat")
+        for name in (
+            "Explanation",
+            "Forbidden",
+            "Group",
+            "Mark",
+            "Note",
+            "explain",
+            "in_words",
+            "threat",
+        )
     },
     "REVIEW_TOTAL": ("unbeatable.api.reviews", "REVIEW_TOTAL"),
     "review": ("unbeatable.api.reviews", "review"),
@@ -307,6 +317,7 @@ __all__ = [
     "game_info",
     "game_names",
     "get_game",
+    "in_words",
     "limits",
     "naming",
     "normalise",

@@ -20,7 +20,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple, cast
+from typing import Any
 
 from unbeatable.api.request import GAME_DEFAULT, TimeLimit, asked
 from unbeatable.api.request import resolve as _resolve
@@ -29,7 +29,17 @@ from unbeatable.games import GameError
 from unbeatable.games import threats as _threats
 from unbeatable.games.base import Game
 from unbeatable.search.analysis import Analysis, MoveValue, rank
-from unbeatable.search.engine import Outcome, Result
+from unbeatable.search.engine import Outcome
+from unbeatable.search.explanation import (
+    Does,
+    Explanation,
+    Forbidden,
+    Group,
+    Mark,
+    MarkKind,
+    Note,
+    joined,
+)
 
 #: Moves of a line said in words (Gomoku's lines run long).
 LINE_SAID = 9
@@ -39,126 +49,6 @@ NAMED = 5
 GROUPS_SAID = 8
 #: Moves named as "the only moves" when every other loses.
 FEW = 3
-
-#: The shapes marked on a board, named as in Gomoku.
-MarkKind = Literal["four", "open four", "open three"]
-#: What a move does to a shape.
-Does = Literal["wins", "makes", "blocks", "stops", "takes"]
-
-
-class Mark(NamedTuple):
-    """A threat on the board, to mark when hints are on."""
-
-    side: str
-    #: As in Gomoku: ``four``, ``open four`` or ``open three``.
-    kind: MarkKind
-    #: In this game's words (``three`` where four in a row wins).
-    shape: str
-    #: The side's stones that make it.
-    stones: tuple[str, ...]
-    #: Where it becomes a five (a four) or an open four (an open three).
-    points: tuple[str, ...]
-    #: ``x's four (g8-j11)``.
-    words: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self._asdict(), "stones": list(self.stones), "points": list(self.points)}
-
-
-class Forbidden(NamedTuple):
-    """A point black may not play (renju), and why."""
-
-    move: str
-    row: int
-    col: int
-    #: As the rules say it: ``double three``, ``double four``, ``overline``.
-    reason: str
-    #: ``forbidden for black: double three``.
-    words: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._asdict()
-
-
-class Note(NamedTuple):
-    """One thing a move does in the game's terms."""
-
-    #: ``wins``, ``makes``, ``blocks`` (a four), ``stops`` (an open three) or
-    #: ``takes`` (the point of a double four or a four-three).
-    does: Does
-    #: What it makes or stops, as in Gomoku: ``five``, ``open four``,
-    #: ``double four``, ``four-three``, ``four``, ``double three``,
-    #: ``open three``.
-    kind: str
-    #: Whose shape: the mover's (wins, makes) or the other side's (blocks, stops).
-    side: str
-    #: The stones of the shapes, the move's own included.
-    stones: tuple[str, ...]
-    #: ``blocks x's four (g8-j11)``.
-    words: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self._asdict(), "stones": list(self.stones)}
-
-
-class Group(NamedTuple):
-    """Moves of equal value whose best play goes the same way, in one line."""
-
-    #: The moves, the one to read first first (the analysis' best, or the
-    #: move played, stands alone).
-    moves: tuple[str, ...]
-    result: Result
-    plies: int | None
-    #: ``k12 (not proven): blocks x's four (g8-j11).``
-    words: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self._asdict(), "moves": list(self.moves)}
-
-
-class Explanation(NamedTuple):
-    """An analysis in the game's words (:func:`explain`)."""
-
-    #: The position summed up in one sentence; None when nothing can be said.
-    summary: str | None
-    #: Every move, in lines of equal value, best first.
-    groups: tuple[Group, ...]
-    #: The moves past :data:`GROUPS_SAID` lines, counted by value: ``40
-    #: more moves: 30 win in 9, 10 loss in 2``; None when every move is said.
-    more: str | None
-    #: Fours and open threes of both sides, to mark on the board.
-    threats: tuple[Mark, ...]
-    #: Black's forbidden points (renju).
-    forbidden: tuple[Forbidden, ...]
-    #: What each move does, by move (written on the analysis' moves).
-    notes: dict[str, tuple[Note, ...]]
-
-    def does(self, move: str) -> str | None:
-        """What ``move`` does, in one phrase: ``blocks x's four (g8-j11)
-        and makes an open three (h9-j9)``; None when nothing is said."""
-        notes = self.notes.get(move, ())
-        return _joined([note.words for note in notes]) if notes else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``explanation`` object added to an analysis' JSON."""
-        return {
-            "summary": self.summary,
-            "groups": [group.to_dict() for group in self.groups],
-            "more": self.more,
-            "threats": [mark.to_dict() for mark in self.threats],
-            "forbidden": [point.to_dict() for point in self.forbidden],
-        }
-
-    def annotate(self, data: dict[str, Any]) -> dict[str, Any]:
-        """An analysis' JSON (``data``) with the explanation: ``notes`` on
-        each move, the rest as ``explanation``; unchanged for a game whose
-        moves have no words (an empty explanation)."""
-        if not self.notes:
-            return data
-        for entry in data["moves"]:
-            entry["notes"] = [note.to_dict() for note in self.notes.get(entry["move"], ())]
-        data["explanation"] = self.to_dict()
-        return data
 
 
 def threat_name(game: Game[Any, Any], position: Any, value: MoveValue) -> str | None:
@@ -243,13 +133,37 @@ def explain(
     longest (loss in 6).``), the moves in lines of equal value, the fours and
     open threes of both sides and, in renju, black's forbidden points.
     ``chosen`` (the move played) gets a line of its own. Other games get an
-    empty explanation (their analysis says it all). Its ``to_dict()`` is the
-    ``explanation`` the HTTP API adds to an analysis, and ``annotate`` adds it
-    and each move's ``notes`` to an analysis' JSON."""
+    empty explanation (their analysis says it all). :func:`in_words` puts it
+    on the analysis (the ``explanation`` and each move's ``notes``)."""
     request = asked(game, position, GAME_DEFAULT, time_limit, stop=stop)
     if analysis is None:
         analysis = _analysis_of(request)
     return explained(request.game, request.position, analysis, chosen)
+
+
+def in_words(
+    game: str | Game[Any, Any], position: Any, analysis: Analysis, *, chosen: str | None = None
+) -> Analysis:
+    """``analysis`` of ``position`` with what a face without rules cannot
+    work out: each move's :attr:`~MoveValue.threat` (:func:`threat`) and,
+    where the rules name threats (k in a row, k >= 4), each move's
+    :attr:`~MoveValue.notes` and the analysis' :attr:`~Analysis.explanation`
+    (:func:`explain`; ``chosen``, the move played, said on its own). The web
+    sends this; its ``to_dict()`` writes them where they are."""
+    rules, pos = _resolve(game, position)
+    explanation = explained(rules, pos, analysis, chosen)
+    said = bool(explanation.notes)  # a game whose moves have no words keeps its JSON
+    moves = tuple(
+        value._replace(
+            threat=threat_name(rules, pos, value),
+            notes=explanation.notes.get(value.move, ()) if said else None,
+        )
+        for value in analysis.moves
+    )
+    best = analysis.best
+    if best is not None:
+        best = next((value for value in moves if value.move == best.move), best)
+    return analysis._replace(best=best, moves=moves, explanation=explanation if said else None)
 
 
 class _Explainer:
@@ -295,7 +209,7 @@ class _Explainer:
         game = self.game
         return Mark(
             shape.side,
-            cast(MarkKind, shape.kind.value),
+            MarkKind(shape.kind.value),
             _threats.shape_name(shape.kind, game.k),
             self.names(shape.stones),
             self.names(shape.points),
@@ -316,17 +230,17 @@ class _Explainer:
         notes: list[Note] = []
         if facts.makes is _threats.Makes.five:
             stones = self.names(facts.made[0].stones)
-            return (Note("wins", facts.makes.value, facts.side, stones, phrases[0]),)
+            return (Note(Does.wins, facts.makes.value, facts.side, stones, phrases[0]),)
         for shape in facts.stops:
-            does: Does = "blocks" if shape.kind is _threats.Kind.four else "stops"
+            does = Does.blocks if shape.kind is _threats.Kind.four else Does.stops
             stones = self.names(shape.stones)
             notes.append(Note(does, shape.kind.value, shape.side, stones, phrases[len(notes)]))
         if facts.takes is not None:
             said = phrases[len(notes)]
-            notes.append(Note("takes", facts.takes.value, self.other, (move,), said))
+            notes.append(Note(Does.takes, facts.takes.value, self.other, (move,), said))
         if facts.makes is not None:
             stones = self.names(tuple(dict.fromkeys(c for s in facts.made for c in s.stones)))
-            notes.append(Note("makes", facts.makes.value, facts.side, stones, phrases[-1]))
+            notes.append(Note(Does.makes, facts.makes.value, facts.side, stones, phrases[-1]))
         return tuple(notes)
 
     # -- lines of best play --
@@ -389,11 +303,11 @@ class _Explainer:
             phrases = [] if best is None else self.phrases[best.move]
             if best is None or not phrases:
                 return None
-            return f"{best.move} is the engine's best guess: it {_joined(phrases)}."
+            return f"{best.move} is the engine's best guess: it {joined(phrases)}."
         wins = [m for m in moves if m.result == "win"]
         proven = all(m.result != "unknown" for m in moves)
         phrases = self.phrases[best.move]
-        does = f": it {_joined(phrases)}" if phrases else ""
+        does = f": it {joined(phrases)}" if phrases else ""
         then = self.continuation(best)
         does += f"; {then}" if then else ""
         if best.result == "win" and len(wins) == 1 and len(moves) > 1 and proven:
@@ -493,7 +407,7 @@ class _Explainer:
     def group(self, moves: list[str], value: MoveValue, said: str) -> Group:
         phrases = [tuple(self.phrases[m]) for m in moves]
         shared = list(phrases[0]) if len(set(phrases)) == 1 else []
-        parts = [_joined(shared)] if shared else []
+        parts = [joined(shared)] if shared else []
         if said:
             parts.append(said)
         best = self.analysis.best
@@ -502,13 +416,6 @@ class _Explainer:
         words = f"{head} ({value.words}{tag})"
         words += f": {'; '.join(parts)}." if parts else "."
         return Group(tuple(moves), value.result, value.plies, words)
-
-
-def _joined(phrases: Sequence[str]) -> str:
-    """``blocks x's four (g8-j11) and makes an open three (h9-j9)``."""
-    if len(phrases) <= 1:
-        return "".join(phrases)
-    return f"{', '.join(phrases[:-1])} and {phrases[-1]}"
 
 
 def _listed(moves: Sequence[str], most: int = NAMED) -> str:
@@ -533,6 +440,7 @@ __all__ = [
     "Mark",
     "Note",
     "explain",
+    "in_words",
     "supports",
     "threat_name",
 ]

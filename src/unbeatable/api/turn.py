@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
+from unbeatable.answers import HIDDEN, answer, computed, field, json_object
 from unbeatable.api import engines
 from unbeatable.api.request import (
     GAME_DEFAULT,
@@ -244,6 +245,28 @@ def quick_move(
     return move_value(game, pos, best, UNKNOWN)
 
 
+def _location(move: MoveValue) -> dict[str, Any]:
+    return move.ref()
+
+
+@answer(
+    "The AI's move, the position after it, and whether that ended the game.",
+    json_name="MoveResponse",
+    move=field(write=_location, shape="MoveRef"),
+    after=HIDDEN,
+    position=computed(
+        lambda turn: turn.position, str, "Canonical notation of the position after the move."
+    ),
+    status=computed(lambda turn: turn.status, "Status"),
+    view=field("The position after the move, as a face shows it."),
+    proven=field(
+        "At the impossible level: whether the move is proven to keep the position's value "
+        "(false when the time budget ran out and it is a heuristic pick); null at the "
+        "other levels, whose mistakes are on purpose."
+    ),
+    analysis=field("Only with explain: the analysis of the position before the move.", omit=None),
+    json_order=("move", "position", "status", "view", "proven", "analysis"),
+)
 class Turn(NamedTuple):
     """The AI's turn (:func:`ai_turn`): its move and the position after it."""
 
@@ -273,17 +296,9 @@ class Turn(NamedTuple):
         return self.view.status
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object served by ``POST /api/move``."""
-        data: dict[str, Any] = {
-            "move": self.move.ref(),
-            "position": self.position,
-            "status": self.status.to_dict(),
-            "view": self.view.to_dict(),
-            "proven": self.proven,
-        }
-        if self.analysis is not None:
-            data["analysis"] = self.analysis.to_dict()
-        return data
+        """The JSON object served by ``POST /api/move``: the move's location (its value is
+        in the analysis, with ``explain``)."""
+        return json_object(self)
 
 
 @overload

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
+from unbeatable.answers import answer, json_object
 from unbeatable.api import engines
 from unbeatable.api.request import GAME_DEFAULT, Request, TimeLimit, asked, resolve
 from unbeatable.search.analysis import Analysis, MoveValue
@@ -109,6 +110,7 @@ def best_move(
     return analyze(game, pos, algorithm=algorithm, time_limit=GAME_DEFAULT).best
 
 
+@answer()
 class Solution(NamedTuple):
     """The value of one position (``unbeatable solve``)."""
 
@@ -124,7 +126,7 @@ class Solution(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``unbeatable solve --json``: the fields in order."""
-        return self._asdict()
+        return json_object(self)
 
 
 @overload

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
+from unbeatable.answers import answer, field, flat, json_object
 from unbeatable.api import engines
 from unbeatable.api.request import resolve
 from unbeatable.games import Description, Game, GameError, IllegalMoveError, get_game
@@ -40,6 +41,58 @@ def describe(game: str | Game[Any, Any]) -> Description | None:
     return _description(hashable)
 
 
+@answer("A position where a shallow search misjudges (Learn's depth lesson).")
+class LessonExample(NamedTuple):
+    """A position where a shallow search misjudges, by name."""
+
+    name: str
+    position: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
+
+
+@answer(
+    json_name="LessonInfo",
+    rule=field("The static evaluation, in words."),
+    examples=field(
+        "Positions that show the horizon effect; Learn's depth lesson offers the games "
+        "that give some."
+    ),
+)
+class Lesson(NamedTuple):
+    """What depth-limited search estimates with in a game, and where to see
+    its horizon."""
+
+    rule: str
+    examples: tuple[LessonExample, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
+
+
+def _lesson(lesson: tuple[str, tuple[tuple[str, str], ...]] | None) -> dict[str, Any] | None:
+    if lesson is None:
+        return None
+    rule, examples = lesson
+    return Lesson(rule, tuple(LessonExample(name, pos) for name, pos in examples)).to_dict()
+
+
+@answer(
+    "One game the server plays: its description, its start position and the engines' "
+    "policy for it.",
+    description=flat(),
+    exact=field("Every answer is exact, with no time budget."),
+    time_limit=field("Seconds of engine time each request may use (null: always exact)."),
+    initial=field("Notation of the starting position."),
+    lesson=field(
+        "The game's static evaluation for depth-limited search (null: none).",
+        write=_lesson,
+        shape="Lesson | None",
+    ),
+)
 class GameInfo(NamedTuple):
     """A board game as the faces offer it: the rules' description, the
     engines' policy and the start position (``GET /api/games``)."""
@@ -58,20 +111,7 @@ class GameInfo(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: the description's fields beside the others."""
-        lesson = None
-        if self.lesson is not None:
-            rule, examples = self.lesson
-            lesson = {
-                "rule": rule,
-                "examples": [{"name": name, "position": pos} for name, pos in examples],
-            }
-        return {
-            **self.description.to_dict(),
-            "exact": self.exact,
-            "time_limit": self.time_limit,
-            "initial": self.initial,
-            "lesson": lesson,
-        }
+        return json_object(self)
 
 
 def game_info(game: str | Game[Any, Any]) -> GameInfo:
@@ -137,6 +177,14 @@ def set_up(game: str | Game[Any, Any], cells: str, to_move: str) -> MNKPosition:
     return _mnk.MNKPosition(cells, to_move)
 
 
+@answer(
+    "A legal move and the cell it fills (0-based from the top-left).",
+    origin=field(
+        "The [row, col] the move's piece leaves, in games whose pieces move (absent where "
+        "a move puts a new stone down).",
+        omit=None,
+    ),
+)
 class Cell(NamedTuple):
     """A legal move and the cell it fills (0-based from the top-left), and
     the cell its piece leaves where pieces move."""
@@ -150,12 +198,19 @@ class Cell(NamedTuple):
     origin: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"move": self.move, "row": self.row, "col": self.col}
-        if self.origin is not None:  # only where pieces move: other games keep their JSON
-            data["origin"] = list(self.origin)
-        return data
+        """``origin`` only where pieces move: other games keep their JSON."""
+        return json_object(self)
 
 
+@answer(
+    "Whether the game is over, who won, and the winning line's cells.",
+    line=field("[row, col] pairs, 0-based from the top-left, or null."),
+    reason=field(
+        "How the game was won, in words that read after the winner's name ('three in a "
+        "row', 'every black pawn taken'), or why a finished game is drawn where the game "
+        "says ('40 plies without a mill'); else null."
+    ),
+)
 class Status(NamedTuple):
     """Whether the game is over, and how it ended."""
 
@@ -172,10 +227,16 @@ class Status(NamedTuple):
     reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        line = None if self.line is None else [[row, col] for row, col in self.line]
-        return {"over": self.over, "winner": self.winner, "line": line, "reason": self.reason}
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
 
 
+@answer(
+    "A position as a face shows it; the face applies no rules of its own.",
+    position=field("Canonical notation of the position."),
+    board=field("The rows from the top, one character per cell."),
+    moves=field("Every legal move, in board order."),
+)
 class View(NamedTuple):
     """A position as a face shows it: faces apply no rules of their own."""
 
@@ -191,14 +252,7 @@ class View(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object served by ``POST /api/position``."""
-        return {
-            "game": self.game,
-            "position": self.position,
-            "to_move": self.to_move,
-            "board": list(self.board),
-            "moves": [m.to_dict() for m in self.moves],
-            "status": self.status.to_dict(),
-        }
+        return json_object(self)
 
 
 def status(game: str | Game[Any, Any], position: Any) -> Status:
@@ -252,6 +306,8 @@ __all__ = [
     "MNK_MAX_SIDE",
     "Cell",
     "GameInfo",
+    "Lesson",
+    "LessonExample",
     "Status",
     "View",
     "describe",

@@ -36,6 +36,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
+from unbeatable.answers import answer, computed, field, json_object
+
 P = TypeVar("P")
 M = TypeVar("M")
 
@@ -56,6 +58,7 @@ class UnknownGameError(GameError):
     """No game is registered under that name."""
 
 
+@answer(json_name="SideInfo", colour=field("CSS colour of its marks or discs."))
 class Side(NamedTuple):
     """One player as the faces show it."""
 
@@ -66,7 +69,55 @@ class Side(NamedTuple):
     #: The colour of its marks or discs, as a CSS colour (``#d8343f``).
     colour: str
 
+    def to_dict(self) -> dict[str, Any]:
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
 
+
+@answer("A keyboard shortcut: the key and the move it plays.", json_name="KeyInfo")
+class Key(NamedTuple):
+    """A keyboard shortcut, as the JSON of :attr:`Description.keys` writes it."""
+
+    key: str
+    move: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
+
+
+def _keys(keys: tuple[tuple[str, str], ...]) -> list[dict[str, Any]]:
+    return [Key(key, move).to_dict() for key, move in keys]
+
+
+@answer(
+    players=computed(lambda description: [side.mark for side in description.sides], list[str]),
+    gravity=field("Moves name a column; the stone drops to its lowest cell."),
+    column_labels=field("Left to right, in the move notation."),
+    row_labels=field("Top to bottom; empty when moves name columns."),
+    keys=field(write=_keys, shape="list[Key]"),
+    moves_from=field(
+        "Moves take a piece from one cell to another (each move's view says its origin); "
+        "present, true, only in such games.",
+        omit=False,
+    ),
+    notation=field("How a position is written, ending with an example."),
+    json_order=(
+        "name",
+        "title",
+        "players",
+        "sides",
+        "rows",
+        "columns",
+        "gravity",
+        "column_labels",
+        "row_labels",
+        "goal",
+        "keys",
+        "notation",
+        "moves_from",
+    ),
+)
 class Description(NamedTuple):
     """Everything a face needs to know about a board game, stated once."""
 
@@ -99,24 +150,10 @@ class Description(NamedTuple):
     notation: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (``GET /api/games`` adds the engine policy and the
-        initial position: :func:`unbeatable.api.game_info`)."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "players": [side.mark for side in self.sides],
-            "sides": [side._asdict() for side in self.sides],
-            "rows": self.rows,
-            "columns": self.columns,
-            "gravity": self.gravity,
-            "column_labels": list(self.column_labels),
-            "row_labels": list(self.row_labels),
-            "goal": self.goal,
-            "keys": [{"key": key, "move": move} for key, move in self.keys],
-            "notation": self.notation,
-            # Only where pieces move: the games that put stones down keep their JSON.
-            **({"moves_from": True} if self.moves_from else {}),
-        }
+        """The JSON form (``GET /api/games`` adds the engine policy and the initial
+        position: :func:`unbeatable.api.game_info`); ``moves_from`` only where pieces move,
+        so the games that put stones down keep their JSON."""
+        return json_object(self)
 
 
 class StaticEvaluation(NamedTuple, Generic[P]):

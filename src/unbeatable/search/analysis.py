@@ -14,16 +14,72 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from unbeatable.answers import HIDDEN, answer, computed, field, flat, json_object
 from unbeatable.games.base import Game
 from unbeatable.search.engine import UNLIMITED, Engine, Limits, Outcome, Result
 from unbeatable.search.memo import Memo
+
+if TYPE_CHECKING:
+    from unbeatable.search.explanation import Explanation, Note
 
 P = TypeVar("P")
 M = TypeVar("M")
 
 
+#: A move's coordinates as the game names them (``row``, ``col``; Connect
+#: Four's moves name a column only), written in place in the move's JSON.
+COORDINATES = flat(
+    row=field("Absent for Connect Four.", shape=int | None, omit=None),
+    col=field(shape=int),
+)
+
+
+@answer(
+    "Where a move is: its notation plus board coordinates, 0-based from the top-left "
+    "(Connect Four moves have a column only).",
+    move=field(examples=["c1", "4"]),
+    fields=COORDINATES,
+)
+class MoveRef(NamedTuple):
+    """A move's location, as the JSON ``best`` and ``move`` fields show it."""
+
+    move: str
+    fields: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
+
+
+def _ref(value: MoveValue | None) -> dict[str, Any] | None:
+    return None if value is None else value.ref()
+
+
+@answer(
+    "One legal move and its value for the player making it; `plies` counts half-moves "
+    "to the end of the game, this move included.",
+    move=field(examples=["c1", "4"]),
+    fields=COORDINATES,
+    raw=HIDDEN,
+    line=field(
+        "Best play from this move on, this move first: to the end of the game when the "
+        "value is proven, else as far as the search proved it."
+    ),
+    threat=field(
+        "Only where the game's rules name how a proven line wins by threats alone (the "
+        "m,n,k games with k >= 4): 'continuous fours' when every move of the winner "
+        "before the last makes a four ('threes' where four in a row wins); absent "
+        "otherwise. The web names it (unbeatable.api.explanations.in_words), as notes.",
+        omit=None,
+    ),
+    notes=field(
+        "Only where the rules name threats (the m,n,k games with k >= 4, Gomoku): what "
+        "the move does in the game's words, the strongest first; absent otherwise.",
+        omit=None,
+    ),
+)
 class MoveValue(NamedTuple):
     """One legal move and its value for the player making it."""
 
@@ -39,20 +95,20 @@ class MoveValue(NamedTuple):
     #: notation: to the end of the game when the value is exact (so its
     #: length is ``plies``), else as far as the search proved it.
     line: tuple[str, ...] = ()
+    #: How its proven line wins by threats alone, in the rules' words
+    #: (``continuous fours``); None unless a face asked for the words.
+    threat: str | None = None
+    #: What the move does in the game's words; None unless a face asked.
+    notes: tuple[Note, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "move": self.move,
-            **self.fields,
-            "result": self.result,
-            "plies": self.plies,
-            "score": self.score,
-            "line": list(self.line),
-        }
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
 
     def ref(self) -> dict[str, Any]:
-        """Just the move's location, as the JSON ``best`` and ``move`` fields show it."""
-        return {"move": self.move, **self.fields}
+        """Just the move's location, as the JSON ``best`` and ``move`` fields
+        show it (:class:`MoveRef`'s JSON)."""
+        return MoveRef(self.move, self.fields).to_dict()
 
     @property
     def proven(self) -> bool:
@@ -70,6 +126,42 @@ class MoveValue(NamedTuple):
         return value_words(self.result, self.plies)
 
 
+@answer(
+    "The value of a position for the side to move and of each of its moves.",
+    json_order=(
+        "game",
+        "position",
+        "to_move",
+        "result",
+        "plies",
+        "score",
+        "best",
+        "line",
+        "moves",
+        "nodes",
+        "time_ms",
+        "exact",
+        "explanation",
+    ),
+    position=field("Canonical notation of the position."),
+    best=field("None when the game is over.", write=_ref, shape="MoveRef | None"),
+    line=computed(
+        lambda analysis: [] if analysis.best is None else list(analysis.best.line),
+        list[str],
+        "The best move's line of best play.",
+    ),
+    exact=field(
+        "Only for games analysed under a time budget (Connect Four, the bigger m,n,k "
+        "games, Gomoku): false when some move could not be proven in time (those moves "
+        "are 'unknown').",
+        omit=None,
+    ),
+    explanation=field(
+        "Only where the rules name threats (the m,n,k games with k >= 4, Gomoku): the "
+        "analysis in the game's words. The web adds it, as notes.",
+        omit=None,
+    ),
+)
 class Analysis(NamedTuple):
     """The value of a position for the side to move and of each of its moves."""
 
@@ -85,6 +177,12 @@ class Analysis(NamedTuple):
     time_ms: float
     #: None when the engine is always exact for this game (the field is then omitted).
     exact: bool | None = None
+    #: The analysis in the game's words; None unless a face asked for them.
+    explanation: Explanation | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
 
     @property
     def complete(self) -> bool:
@@ -92,25 +190,6 @@ class Analysis(NamedTuple):
         return self.exact is not False and all(
             m.plies is None or m.result == "unknown" or len(m.line) == m.plies for m in self.moves
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object printed by ``unbeatable analyze --json`` and served by the API."""
-        data: dict[str, Any] = {
-            "game": self.game,
-            "position": self.position,
-            "to_move": self.to_move,
-            "result": self.result,
-            "plies": self.plies,
-            "score": self.score,
-            "best": None if self.best is None else self.best.ref(),
-            "line": [] if self.best is None else list(self.best.line),
-            "moves": [m.to_dict() for m in self.moves],
-            "nodes": self.nodes,
-            "time_ms": self.time_ms,
-        }
-        if self.exact is not None:
-            data["exact"] = self.exact
-        return data
 
 
 #: Lines of best play from positions already followed to the end, per (game,

@@ -32,6 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, get_args
 
+from unbeatable.answers import answer, computed, json_object
+from unbeatable.answers import field as json_field
 from unbeatable.games.base import Game, GameError
 from unbeatable.games.tree import MAX_DEPTH, ExplicitTree, Tree
 from unbeatable.search.engine import UNKNOWN, Engine, Limits, Outcome, Result
@@ -62,8 +64,69 @@ StepKind = Literal[
 ]
 #: Which function of the pseudocode runs a line.
 Function = Literal["SEARCH", "MAX", "MIN"]
+#: How JSON writes an infinite alpha, beta or v (it has no infinity).
+Infinity = Literal["inf", "-inf"]
 
 
+def _number(value: float) -> float | int | str:
+    """JSON-friendly: whole numbers as ints, infinities as strings."""
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return int(value) if float(value).is_integer() else value
+
+
+def _maybe(value: float | None) -> float | int | str | None:
+    return None if value is None else _number(value)
+
+
+def _in_a_game(node: TreeNode) -> bool:
+    return node.result is not None
+
+
+@answer(
+    "One node of a traced tree.",
+    move=json_field("The move into this node (null at the root)."),
+    score=json_field(
+        "Minimax value for the root player (MAX); with heuristic leaves, an estimate, or "
+        "beyond estimate_bound a game finished in the tree.",
+        write=_number,
+        shape=float,
+    ),
+    result=json_field(
+        "For the player who made the move (absent on a tree of leaf scores).",
+        when=_in_a_game,
+    ),
+    plies=json_field("Plies to the end, the move included.", when=_in_a_game),
+    value=json_field("What the algorithm returned here.", write=_maybe, shape=float | None),
+    bound=json_field("When that value is a bound."),
+    best=json_field("On the line of best play."),
+    order=json_field("When the algorithm entered it (null: pruned)."),
+    known_at=json_field("Entries made when its value was known."),
+    alpha=json_field(
+        "Alpha when alpha-beta entered it.", write=_maybe, shape=float | Infinity | None
+    ),
+    beta=json_field(
+        "Beta when alpha-beta entered it.", write=_maybe, shape=float | Infinity | None
+    ),
+    pruned=computed(lambda node: node.pruned, bool),
+    json_order=(
+        "move",
+        "position",
+        "to_move",
+        "score",
+        "result",
+        "plies",
+        "value",
+        "bound",
+        "best",
+        "order",
+        "known_at",
+        "alpha",
+        "beta",
+        "pruned",
+        "children",
+    ),
+)
 class TreeNode(NamedTuple):
     """One node of a traced tree, as faces show it."""
 
@@ -112,34 +175,23 @@ class TreeNode(NamedTuple):
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object of the node and its subtree: infinite alpha and
-        beta written ``"inf"``/``"-inf"``, whole numbers as integers;
+        """Infinite alpha and beta written ``"inf"``/``"-inf"``, whole numbers as integers;
         ``result`` and ``plies`` only where there is a game."""
-        data: dict[str, Any] = {
-            "move": self.move,
-            "position": self.position,
-            "to_move": self.to_move,
-            "score": _number(self.score),
-        }
-        if self.result is not None:
-            data["result"] = self.result
-            data["plies"] = self.plies
-        data.update(
-            {
-                "value": None if self.value is None else _number(self.value),
-                "bound": self.bound,
-                "best": self.best,
-                "order": self.order,
-                "known_at": self.known_at,
-                "alpha": None if self.alpha is None else _number(self.alpha),
-                "beta": None if self.beta is None else _number(self.beta),
-                "pruned": self.pruned,
-                "children": [child.to_dict() for child in self.children],
-            }
-        )
-        return data
+        return json_object(self)
 
 
+@answer(
+    "One line of the walk's pseudocode as it ran.",
+    line=json_field("The line run, 1 for the first of pseudocode."),
+    does=json_field("What the line did."),
+    node=json_field("The order of the node whose function ran it."),
+    v=json_field("v in that call after the line.", write=_number, shape=float | Infinity),
+    alpha=json_field(
+        "Alpha then (null with minimax).", write=_maybe, shape=float | Infinity | None
+    ),
+    beta=json_field("Beta then (null with minimax).", write=_maybe, shape=float | Infinity | None),
+    child=json_field("With update: the child whose value came back."),
+)
 class TraceStep(NamedTuple):
     """One line of the pseudocode as the walk ran it."""
 
@@ -158,15 +210,7 @@ class TraceStep(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """Infinities written ``"inf"``/``"-inf"``, as on the nodes."""
-        return {
-            "line": self.line,
-            "does": self.does,
-            "node": self.node,
-            "v": _number(self.v),
-            "alpha": None if self.alpha is None else _number(self.alpha),
-            "beta": None if self.beta is None else _number(self.beta),
-            "child": self.child,
-        }
+        return json_object(self)
 
 
 class Pseudocode(NamedTuple):
@@ -238,6 +282,43 @@ def pseudocode(algorithm: TreeAlgorithm, cutoff: Cutoff | None = None) -> Pseudo
     return Pseudocode(tuple(lines), at)
 
 
+def _of_a_game(tree: TracedTree) -> bool:
+    return tree.game is not None
+
+
+def _estimated(tree: TracedTree) -> bool:
+    return tree.evaluation is not None
+
+
+@answer(
+    "A tree as minimax or alpha-beta walked it.",
+    game=json_field("Absent on a tree of leaf scores.", when=_of_a_game),
+    position=json_field(when=_of_a_game),
+    depth=json_field(when=_of_a_game),
+    cutoff=json_field("How the depth limit's positions were valued.", when=_of_a_game),
+    evaluation=json_field(
+        "With heuristic leaves: the evaluation function in words.", when=_estimated
+    ),
+    estimate_bound=json_field(
+        "With heuristic leaves: no estimate exceeds it (in absolute value).", when=_estimated
+    ),
+    pseudocode=json_field("The walk's algorithm, one line each."),
+    steps=json_field("The walk, line by line, in the order it ran."),
+    json_order=(
+        "game",
+        "position",
+        "depth",
+        "cutoff",
+        "evaluation",
+        "estimate_bound",
+        "algorithm",
+        "nodes",
+        "visited",
+        "root",
+        "pseudocode",
+        "steps",
+    ),
+)
 class TracedTree(NamedTuple):
     """A tree as minimax or alpha-beta walked it (``unbeatable tree``,
     ``POST /api/tree``)."""
@@ -271,25 +352,10 @@ class TracedTree(NamedTuple):
         return sum(1 for node in self.root.walk() if node.bound is not None)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object printed by ``unbeatable tree --json`` and served by
-        ``POST /api/tree``; a textbook tree has no game, position, depth or
-        cut-off, and only heuristic leaves have an evaluation."""
-        data: dict[str, Any] = {}
-        if self.game is not None:
-            data.update(
-                game=self.game, position=self.position, depth=self.depth, cutoff=self.cutoff
-            )
-        if self.evaluation is not None:
-            data.update(evaluation=self.evaluation, estimate_bound=self.estimate_bound)
-        data.update(
-            algorithm=self.algorithm,
-            nodes=self.nodes,
-            visited=self.visited,
-            root=self.root.to_dict(),
-            pseudocode=list(self.pseudocode),
-            steps=[step.to_dict() for step in self.steps],
-        )
-        return data
+        """The JSON object printed by ``unbeatable tree --json`` and served by ``POST
+        /api/tree``; a textbook tree has no game, position, depth or cut-off, and only
+        heuristic leaves have an evaluation."""
+        return json_object(self)
 
 
 class TreeTooLarge(GameError):
@@ -642,13 +708,6 @@ def _frozen(
         beta=node.beta,
         children=tuple(_frozen(game, child, outcome) for child in node.children),
     )
-
-
-def _number(value: float) -> float | int | str:
-    """JSON-friendly: whole numbers as ints, infinities as strings."""
-    if math.isinf(value):
-        return "inf" if value > 0 else "-inf"
-    return int(value) if float(value).is_integer() else value
 
 
 def visited(node: Node) -> int:

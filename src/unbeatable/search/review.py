@@ -24,6 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from unbeatable.answers import HIDDEN, answer, field, json_object
 from unbeatable.games.base import Game
 from unbeatable.search.analysis import rank, terminal_outcome
 from unbeatable.search.engine import UNKNOWN, Engine, Limits, Outcome, Result
@@ -33,6 +34,12 @@ from unbeatable.search.engine import UNKNOWN, Engine, Limits, Outcome, Result
 _RESULT_RANK = {"win": 2, "draw": 1, "loss": 0}
 
 
+@answer(
+    "A position's value for the player who moves from it or into it.",
+    json_name="ReviewValue",
+    plies=field("Plies to the end of the game (null: unknown)."),
+    exact=field("Proven (false: the engine's judgement within its time)."),
+)
 class Value(NamedTuple):
     """A position's value for one player (``result``, ``plies`` to the end of
     the game, ``exact``: proven, or the engine's judgement within its time)."""
@@ -40,6 +47,10 @@ class Value(NamedTuple):
     result: Result
     plies: int | None
     exact: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
 
     @classmethod
     def of(cls, outcome: Outcome) -> Value:
@@ -50,44 +61,50 @@ class Value(NamedTuple):
         """Whether the result is known (proven, or at least bounded by a proof)."""
         return self.result != "unknown"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"result": self.result, "plies": self.plies, "exact": self.exact}
 
-
+@answer(
+    "One move of a reviewed game, for the player who made it.",
+    ply=field("1 for the game's first move."),
+    before=field("The mover's value before the move."),
+    after=field("The mover's value after it (the move counted)."),
+    mistake=field("The move made the mover's result worse."),
+    best=field("The engine's move in that position (null: none found in time)."),
+    words=field(
+        "The move in words, as the terminal and the page say it.",
+        examples=["c2: a draw became a loss in 6; a3 kept the draw"],
+    ),
+)
 class ReviewedMove(NamedTuple):
     """One move of a reviewed game, for the player who made it."""
 
-    #: 1 for the game's first move.
     ply: int
     move: str
     player: str
-    #: The mover's value before the move: what best play would have kept.
+    #: What best play would have kept.
     before: Value
-    #: The mover's value after the move (the move counted in ``plies``).
     after: Value
-    #: The move made the mover's result worse (win > draw > loss).
+    #: Win > draw > loss.
     mistake: bool
-    #: The engine's move in the position (one that keeps ``before`` when
-    #: proven); None when it found none within its time.
+    #: One that keeps ``before`` when proven.
     best: str | None
-    #: The move in words (:func:`move_words`).
+    #: :func:`move_words`.
     words: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "ply": self.ply,
-            "move": self.move,
-            "player": self.player,
-            "before": self.before.to_dict(),
-            "after": self.after.to_dict(),
-            "mistake": self.mistake,
-            "best": self.best,
-            "words": self.words,
-        }
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
 
 
+@answer(
+    "A game looked back on: each move and the game in one line.",
+    proven=HIDDEN,
+    decided=HIDDEN,
+    start=HIDDEN,
+    end=HIDDEN,
+)
 class Review(NamedTuple):
-    """A game looked back on: each move and the game in one line."""
+    """A game looked back on: each move and the game in one line (``unbeatable
+    review --json`` prints its JSON, ``POST /api/review`` serves it)."""
 
     game: str
     moves: tuple[ReviewedMove, ...]
@@ -102,12 +119,8 @@ class Review(NamedTuple):
     end: Value
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object ``unbeatable review --json`` prints and the API serves."""
-        return {
-            "game": self.game,
-            "moves": [m.to_dict() for m in self.moves],
-            "summary": self.summary,
-        }
+        """The answer's JSON object, as its ``@answer`` states it."""
+        return json_object(self)
 
 
 def _article(value: Value) -> str:

@@ -3,9 +3,9 @@
 The server is stateless: every request carries the whole position, so any
 number of processes can stand behind a load balancer. Endpoints are thin
 wrappers over :mod:`unbeatable.api`; their JSON is the ``to_dict()`` of the
-library's answer, plus only what the page cannot work out for want of rules:
-the name of a threat win on analysed moves and, for k in a row, the analysis
-in the game's words (:func:`_with_threats`); and
+library's answer, an analysis with what the page cannot work out for want of
+rules (:func:`unbeatable.api.in_words`: the name of a threat win on each
+move and, for k in a row, the analysis in the game's words); and
 ``/api/games`` gives this server's time budget of each game (which
 ``create_app(time_limits=...)`` may change) in place of the library's.
 
@@ -226,26 +226,6 @@ def quick_analysis(game: Any, position: Any = None) -> bool:
     return len(game.moves(pos)) <= QUICK_MOVES
 
 
-def _with_threats(
-    request: api.Request,
-    analysis: api.Analysis,
-    data: dict[str, Any],
-    chosen: str | None = None,
-) -> dict[str, Any]:
-    """``analysis``'s JSON (``data``) with what the page cannot work out for
-    want of rules: each move whose proven line wins by threats alone given a
-    ``threat`` field naming them (:func:`api.threat`: ``"continuous fours"``)
-    and, where the rules name threats (k in a row, k >= 4), the explanation
-    in the game's words (:func:`api.explain`; ``chosen``, the move played,
-    said on its own): ``notes`` on each move and ``explanation``."""
-    game, position = request.game, request.position
-    for value, entry in zip(analysis.moves, data["moves"], strict=True):
-        threat = api.threat(game, position, value)
-        if threat is not None:
-            entry["threat"] = threat
-    return api.explain(game, position, analysis, chosen=chosen).annotate(data)
-
-
 Body = TypeVar("Body", bound=BaseModel)
 
 #: Content types read as JSON bodies (as FastAPI's strict default has it).
@@ -310,7 +290,7 @@ def _analysis(_body: AnalyzeRequest, request: api.Request | None) -> Any:
     analysis = api.analyze(request)
     if request.known_only and analysis.exact is False:
         return None  # not known without a search: searched in the threadpool
-    return _with_threats(request, analysis, analysis.to_dict())
+    return api.in_words(request.game, request.position, analysis).to_dict()
 
 
 def _move(_body: MoveRequest, request: api.Request | None) -> Any:
@@ -320,10 +300,10 @@ def _move(_body: MoveRequest, request: api.Request | None) -> Any:
     turn = api.ai_turn(request)
     if turn is None:
         return None
-    answer = turn.to_dict()
     if turn.analysis is not None:
-        _with_threats(request, turn.analysis, answer["analysis"], turn.move.move)
-    return answer
+        words = api.in_words(request.game, request.position, turn.analysis, chosen=turn.move.move)
+        turn = turn._replace(analysis=words)
+    return turn.to_dict()
 
 
 def _solution(body: SolveRequest, request: api.Request | None) -> Any:

@@ -2,19 +2,22 @@
 
 Requests are strict (no unknown fields, no type coercion, bounded strings), so
 bad input is turned away with a precise 422 before any engine work starts.
-Response models exist to document the JSON in the OpenAPI schema only: the
-endpoints send the ``to_dict()`` of the library's typed answers (so an
-analysis is the object ``unbeatable analyze --json`` prints), with nothing
-added but a threat's name and, for k in a row, the game's words on analysed
-moves (``notes``, ``explanation``), and each game's start position and
-budget. A test compares these models with those types field by field, so
-the two cannot drift apart.
+Response models document the JSON in the OpenAPI schema only: the endpoints
+send the ``to_dict()`` of the library's typed answers (so an analysis is the
+object ``unbeatable analyze --json`` prints, with what
+:func:`unbeatable.api.in_words` adds). Each model is made from its answer's
+own statement of its JSON (:func:`response_model`, from
+:mod:`unbeatable.answers`), the statement ``to_dict()`` follows too: there is
+no second copy to keep in step.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+import sys
+from collections.abc import Iterator
+from types import UnionType
+from typing import Annotated, Any, ForwardRef, Literal, Union, cast, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
@@ -22,15 +25,17 @@ from pydantic import (
     ConfigDict,
     Field,
     GetJsonSchemaHandler,
+    create_model,
     model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
+from unbeatable import api
+from unbeatable.answers import NEVER, Json, Spec, answers, spec
 from unbeatable.api import (
     Cutoff,
     Level,
-    Result,
     TreeAlgorithm,
     UnknownGameError,
     get_game,
@@ -263,323 +268,133 @@ class ReviewRequest(_Request):
     )
 
 
-# -- responses (documentation of the library's JSON) ----------------------------
-
-#: How JSON writes an infinite alpha or beta.
-Infinity = Literal["inf", "-inf"]
-
-
-class MoveRef(BaseModel):
-    """Where a move is: its notation plus board coordinates, 0-based from the
-    top-left (Connect Four moves have a column only)."""
-
-    move: str = Field(examples=["c1", "4"])
-    row: int | None = Field(default=None, description="Absent for Connect Four.")
-    col: int
-
-
-class Note(BaseModel):
-    """One thing a move does in the game's terms (k in a row, k >= 4)."""
-
-    does: Literal["wins", "makes", "blocks", "stops", "takes"] = Field(
-        description="wins (a five), makes (a threat), blocks (the other side's four), stops "
-        "(its open three), takes (the point of its double four or four-three)."
-    )
-    kind: str = Field(
-        description="What it makes or stops, named as in Gomoku: five, open four, double four, "
-        "four-three, four, double three, open three.",
-        examples=["four"],
-    )
-    side: str = Field(description="Whose shape it is: the mover's, or the other side's.")
-    stones: list[str] = Field(description="The shape's stones (the move's own included).")
-    words: str = Field(examples=["blocks x's four (g8\N{EN DASH}j11)"])
-
-
-class MoveValue(MoveRef):
-    """One legal move and its value for the player making it; `plies` counts
-    half-moves to the end of the game, this move included."""
-
-    result: Result
-    plies: int | None
-    score: int | None
-    line: list[str] = Field(
-        description="Best play from this move on, this move first: to the end of the game "
-        "when the value is proven, else as far as the search proved it."
-    )
-    threat: str | None = Field(
-        default=None,
-        description="Only where the game's rules name how a proven line wins by threats "
-        "alone (the m,n,k games with k >= 4): 'continuous fours' when every move of the "
-        "winner before the last makes a four ('threes' where four in a row wins); absent "
-        "otherwise. Added by the web to the library's analysis, as notes are.",
-    )
-    notes: list[Note] | None = Field(
-        default=None,
-        description="Only where the rules name threats (the m,n,k games with k >= 4, "
-        "Gomoku): what the move does in the game's words, the strongest first; "
-        "absent otherwise.",
-    )
-
-
-class Group(BaseModel):
-    """Moves of equal value whose best play goes the same way, in one line."""
-
-    moves: list[str] = Field(description="The moves, the one to read first first.")
-    result: Result
-    plies: int | None
-    words: str = Field(
-        examples=[
-            "f8, g7, f9, k8 and 193 others (loss in 2): x answers k12 and wins: "
-            "five in a row (g8\N{EN DASH}k12)."
-        ]
-    )
-
-
-class Mark(BaseModel):
-    """A threat on the board: a four, an open four or an open three."""
-
-    side: str
-    kind: Literal["four", "open four", "open three"] = Field(description="Named as in Gomoku.")
-    shape: str = Field(description="In this game's words ('three' where four in a row wins).")
-    stones: list[str] = Field(description="The side's stones that make it.")
-    points: list[str] = Field(
-        description="Where it becomes a five (a four) or an open four (an open three)."
-    )
-    words: str = Field(examples=["x's four (g8\N{EN DASH}j11)"])
-
-
-class Forbidden(BaseModel):
-    """A point black may not play in renju, and why."""
-
-    move: str
-    row: int
-    col: int
-    reason: str = Field(examples=["double three"])
-    words: str = Field(examples=["forbidden for black: double three"])
-
-
-class Explanation(BaseModel):
-    """The analysis in the game's words (k in a row, k >= 4: Gomoku)."""
-
-    summary: str | None = Field(
-        description="The position in one sentence: the only move, every move losing, "
-        "equally good moves; null when nothing is proven to say.",
-        examples=["k12 is the only move: every other loses to x's four (g8\N{EN DASH}j11)."],
-    )
-    groups: list[Group] = Field(description="Every move, in lines of equal value, best first.")
-    more: str | None = Field(
-        description="The moves past the lines said, counted by value (null: none)."
-    )
-    threats: list[Mark] = Field(description="Fours and open threes of both sides.")
-    forbidden: list[Forbidden] = Field(
-        description="Black's forbidden points (renju; empty otherwise), whoever is to move."
-    )
-
-
-class Analysis(BaseModel):
-    """The value of a position for the side to move and of each of its moves."""
-
-    game: str
-    position: str = Field(description="Canonical notation of the position.")
-    to_move: str
-    result: Result
-    plies: int | None
-    score: int | None
-    best: MoveRef | None = Field(description="None when the game is over.")
-    line: list[str] = Field(description="The best move's line of best play.")
-    moves: list[MoveValue]
-    nodes: int
-    time_ms: float
-    exact: bool | None = Field(
-        default=None,
-        description="Only for games analysed under a time budget (Connect Four, the "
-        "bigger m,n,k games, Gomoku): false when some move could not be proven in time "
-        "(those moves are 'unknown').",
-    )
-    explanation: Explanation | None = Field(
-        default=None,
-        description="Only where the rules name threats (the m,n,k games with k >= 4, "
-        "Gomoku): the analysis in the game's words. Added by the web, as notes are.",
-    )
-
-
-class Status(BaseModel):
-    """Whether the game is over, who won, and the winning line's cells."""
-
-    over: bool
-    winner: str | None
-    line: list[list[int]] | None = Field(
-        description="[row, col] pairs, 0-based from the top-left, or null."
-    )
-    reason: str | None = Field(
-        default=None,
-        description="How the game was won, in words that read after the winner's name "
-        "('three in a row', 'every black pawn taken'), or why a finished game is drawn "
-        "where the game says ('40 plies without a mill'); else null.",
-    )
-
-
-class Cell(BaseModel):
-    """A legal move and the cell it fills (0-based from the top-left)."""
-
-    move: str
-    row: int
-    col: int
-    origin: list[int] | None = Field(
-        default=None,
-        description="The [row, col] the move's piece leaves, in games whose pieces move "
-        "(absent where a move puts a new stone down).",
-    )
-
-
-class View(BaseModel):
-    """A position as a face shows it; the face applies no rules of its own."""
-
-    game: str
-    position: str = Field(description="Canonical notation of the position.")
-    to_move: str
-    board: list[str] = Field(description="The rows from the top, one character per cell.")
-    moves: list[Cell] = Field(description="Every legal move, in board order.")
-    status: Status
-
-
-class MoveResponse(BaseModel):
-    """The AI's move, the position after it, and whether that ended the game."""
-
-    move: MoveRef
-    position: str = Field(description="Canonical notation of the position after the move.")
-    status: Status
-    view: View = Field(description="The position after the move, as a face shows it.")
-    proven: bool | None = Field(
-        description="At the impossible level: whether the move is proven to keep the "
-        "position's value (false when the time budget ran out and it is a heuristic "
-        "pick); null at the other levels, whose mistakes are on purpose."
-    )
-    analysis: Analysis | None = Field(
-        default=None,
-        description="Only with explain: the analysis of the position before the move.",
-    )
-
-
-class Solution(BaseModel):
-    """The value of one position for the side to move."""
-
-    game: str
-    position: str
-    to_move: str
-    result: Result
-    plies: int | None
-    score: int | None
-    nodes: int
-    time_ms: float
-    exact: bool
-
-
-class ReviewValue(BaseModel):
-    """A position's value for the player who moves from it or into it."""
-
-    result: Result
-    plies: int | None = Field(description="Plies to the end of the game (null: unknown).")
-    exact: bool = Field(description="Proven (false: the engine's judgement within its time).")
-
-
-class ReviewedMove(BaseModel):
-    """One move of a reviewed game, for the player who made it."""
-
-    ply: int = Field(description="1 for the game's first move.")
-    move: str
-    player: str
-    before: ReviewValue = Field(description="The mover's value before the move.")
-    after: ReviewValue = Field(description="The mover's value after it (the move counted).")
-    mistake: bool = Field(description="The move made the mover's result worse.")
-    best: str | None = Field(
-        description="The engine's move in that position (null: none found in time)."
-    )
-    words: str = Field(
-        description="The move in words, as the terminal and the page say it.",
-        examples=["c2: a draw became a loss in 6; a3 kept the draw"],
-    )
-
-
-class Review(BaseModel):
-    """A game looked back on: each move and the game in one line."""
-
-    game: str
-    moves: list[ReviewedMove]
-    summary: str
-
-
-class SideInfo(BaseModel):
-    """One player as the faces show it."""
-
-    mark: str
-    name: str
-    colour: str = Field(description="CSS colour of its marks or discs.")
-
-
-class KeyInfo(BaseModel):
-    """A keyboard shortcut: the key and the move it plays."""
-
-    key: str
-    move: str
-
-
-class LessonExample(BaseModel):
-    """A position where a shallow search misjudges (Learn's depth lesson)."""
-
-    name: str
-    position: str
-
-
-class LessonInfo(BaseModel):
-    """What depth-limited search estimates with in a game, and where to see
-    its horizon."""
-
-    rule: str = Field(description="The static evaluation, in words.")
-    examples: list[LessonExample] = Field(
-        description="Positions that show the horizon effect; Learn's depth lesson offers "
-        "the games that give some."
-    )
-
-
-class GameInfo(BaseModel):
-    """One game the server plays: its description, its start position and
-    the engines' policy for it (``api.GameInfo``)."""
-
-    name: str
-    title: str
-    players: list[str]
-    sides: list[SideInfo]
-    rows: int
-    columns: int
-    gravity: bool = Field(description="Moves name a column; the stone drops to its lowest cell.")
-    column_labels: list[str] = Field(description="Left to right, in the move notation.")
-    row_labels: list[str] = Field(description="Top to bottom; empty when moves name columns.")
-    goal: str
-    keys: list[KeyInfo]
-    moves_from: bool = Field(
-        default=False,
-        description="Moves take a piece from one cell to another (each move's view says "
-        "its origin); present, true, only in such games.",
-    )
-    notation: str = Field(
-        default="", description="How a position is written, ending with an example."
-    )
-    exact: bool = Field(description="Every answer is exact, with no time budget.")
-    initial: str = Field(description="Notation of the starting position.")
-    lesson: LessonInfo | None = Field(
-        default=None,
-        description="The game's static evaluation for depth-limited search (null: none).",
-    )
-    time_limit: float | None = Field(
-        description="Seconds of engine time each request may use (null: always exact)."
-    )
+# -- responses: made from the library's answers ------------------------------------
+
+
+#: Every response model made so far, by its name in the document.
+_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def response_model(kind: type[Any]) -> type[BaseModel]:
+    """The response model of a library answer (a type decorated with
+    :func:`unbeatable.answers.answer`), made from the answer's own statement
+    of its JSON: the fields its ``to_dict()`` writes, in its order, their
+    JSON types (a tuple is a list, an answer its model), what they mean, and
+    which the JSON may leave out. The document describes what is sent because
+    both come from that one statement."""
+    stated = spec(kind)
+    if stated is None:
+        raise TypeError(f"{kind.__name__} is no answer of the library")
+    made = _MODELS.get(stated.name)
+    if made is not None:
+        return made
+    _MODELS[stated.name] = cast(type[BaseModel], ForwardRef(stated.name))  # a tree's children
+    fields = dict(_fields(kind, stated))
+    model: type[BaseModel] = create_model(stated.name, __doc__=stated.doc, **fields)
+    _MODELS[stated.name] = model
+    model.model_rebuild(_types_namespace=dict(_MODELS))
+    return model
+
+
+def _fields(kind: type[Any], stated: Spec) -> Iterator[tuple[str, Any]]:
+    """(name, (JSON type, pydantic field)) of each field ``kind`` writes."""
+    for key, how in stated.fields:
+        if how.flat is True:  # another answer's fields, in place
+            inner = _annotation(kind, key, how)
+            inner_spec = spec(inner)
+            assert inner_spec is not None, f"{kind.__name__}.{key}: only an answer is flat"
+            yield from _fields(inner, inner_spec)
+        elif how.flat:  # a mapping's documented keys, in place
+            for name, item in how.flat:
+                yield name, _field(_json_type(item.shape), item)
+        else:
+            yield key, _field(_json_type(_annotation(kind, key, how)), how)
+
+
+def _field(annotation: Any, how: Json) -> tuple[Any, Any]:
+    extra: dict[str, Any] = {}
+    if how.doc is not None:
+        extra["description"] = how.doc
+    if how.examples:
+        extra["examples"] = list(how.examples)
+    if how.omit is not NEVER:  # left out when it holds this
+        extra["default"] = how.omit
+    elif how.when is not None:  # left out when the answer says so
+        extra["default"] = None
+    return annotation, Field(**extra)
+
+
+def _annotation(kind: type[Any], key: str, how: Json) -> Any:
+    """The Python type of a field: its ``shape`` where it says one, else the
+    class's annotation (text, as ``from __future__ import annotations``
+    leaves it), read in the class's module with every answer by its name."""
+    shape = how.shape if how.shape is not None else kind.__annotations__[key]
+    if isinstance(shape, ForwardRef):  # how a NamedTuple keeps an annotation's text
+        shape = shape.__forward_arg__
+    if not isinstance(shape, str):
+        return shape
+    names = {**vars(sys.modules[kind.__module__]), **_answer_names()}
+    return eval(shape, names)  # the library's own annotations
+
+
+def _answer_names() -> dict[str, type[Any]]:
+    named = answers()
+    return {**{kind.__name__: kind for kind in named.values()}, **named}
+
+
+def _json_type(kind: Any) -> Any:
+    """A Python type as JSON has it: sequences are lists, an answer its
+    response model, a mapping an object; unions, literals, enums and
+    scalars stay."""
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType):
+        return Union[tuple(_json_type(arg) for arg in args)]  # noqa: UP007 (made at run time)
+    if origin in (tuple, list):
+        items = {_json_type(arg) for arg in args if arg is not Ellipsis}
+        assert len(items) == 1, f"{kind}: a JSON list holds one kind of item"
+        return list[items.pop()]  # type: ignore[misc]
+    if origin is dict or kind is dict:
+        return dict[str, Any]
+    if isinstance(kind, type) and spec(kind) is not None:
+        return response_model(kind)
+    return kind
+
+
+#: The words' answers (Note, Explanation) are stated when their module is
+#: loaded: a move's value names them.
+_WORDS = api.Explanation
+
+Analysis = response_model(api.Analysis)
+MoveResponse = response_model(api.Turn)
+View = response_model(api.View)
+Solution = response_model(api.Solution)
+Review = response_model(api.Review)
+TracedTree = response_model(api.TracedTree)
+GameInfo = response_model(api.GameInfo)
+# The parts, by the names the document gives them.
+MoveRef = _MODELS["MoveRef"]
+MoveValue = response_model(api.MoveValue)
+Explanation = response_model(api.Explanation)
+Group = response_model(api.Group)
+Mark = response_model(api.Mark)
+Forbidden = response_model(api.Forbidden)
+Note = response_model(api.Note)
+Status = response_model(api.Status)
+Cell = response_model(api.Cell)
+ReviewValue = response_model(api.ReviewValue)
+ReviewedMove = response_model(api.ReviewedMove)
+TreeNode = response_model(api.TreeNode)
+TraceStep = response_model(api.TraceStep)
+SideInfo = _MODELS["SideInfo"]
+KeyInfo = _MODELS["KeyInfo"]
+LessonInfo = _MODELS["LessonInfo"]
+LessonExample = _MODELS["LessonExample"]
 
 
 class Games(BaseModel):
     """Every game the server plays."""
 
-    games: list[GameInfo]
+    games: list[GameInfo]  # type: ignore[valid-type]
 
 
 class Health(BaseModel):
@@ -594,67 +409,3 @@ class Error(BaseModel):
     error: str = Field(
         examples=["invalid position: wrong shape: expected 3 rows separated by '/', got 1"]
     )
-
-
-class TreeNode(BaseModel):
-    """One node of a traced tree."""
-
-    move: str | None = Field(description="The move into this node (null at the root).")
-    position: str
-    to_move: str
-    score: float = Field(
-        description="Minimax value for the root player (MAX); with heuristic leaves, an "
-        "estimate, or beyond estimate_bound a game finished in the tree."
-    )
-    result: Result | None = Field(
-        default=None,
-        description="For the player who made the move (absent on a tree of leaf scores).",
-    )
-    plies: int | None = Field(default=None, description="Plies to the end, the move included.")
-    value: float | None = Field(description="What the algorithm returned here.")
-    bound: Literal["lower", "upper"] | None = Field(description="When that value is a bound.")
-    best: bool = Field(description="On the line of best play.")
-    order: int | None = Field(description="When the algorithm entered it (null: pruned).")
-    known_at: int | None = Field(description="Entries made when its value was known.")
-    alpha: float | Infinity | None = Field(description="Alpha when alpha-beta entered it.")
-    beta: float | Infinity | None = Field(description="Beta when alpha-beta entered it.")
-    pruned: bool
-    children: list[TreeNode]
-
-
-class TraceStep(BaseModel):
-    """One line of the walk's pseudocode as it ran."""
-
-    line: int = Field(description="The line run, 1 for the first of pseudocode.")
-    does: Literal[
-        "enter", "terminal", "cutoff", "update", "pass", "cut", "alpha", "beta", "return", "result"
-    ] = Field(description="What the line did.")
-    node: int = Field(description="The order of the node whose function ran it.")
-    v: float | Infinity = Field(description="v in that call after the line.")
-    alpha: float | Infinity | None = Field(description="Alpha then (null with minimax).")
-    beta: float | Infinity | None = Field(description="Beta then (null with minimax).")
-    child: int | None = Field(description="With update: the child whose value came back.")
-
-
-class TracedTree(BaseModel):
-    """A tree as minimax or alpha-beta walked it."""
-
-    game: str | None = Field(default=None, description="Absent on a tree of leaf scores.")
-    position: str | None = None
-    depth: int | None = None
-    algorithm: TreeAlgorithm
-    nodes: int
-    visited: int
-    root: TreeNode
-    cutoff: Cutoff | None = Field(
-        default=None, description="How the depth limit's positions were valued."
-    )
-    evaluation: str | None = Field(
-        default=None, description="With heuristic leaves: the evaluation function in words."
-    )
-    estimate_bound: int | None = Field(
-        default=None,
-        description="With heuristic leaves: no estimate exceeds it (in absolute value).",
-    )
-    pseudocode: list[str] = Field(description="The walk's algorithm, one line each.")
-    steps: list[TraceStep] = Field(description="The walk, line by line, in the order it ran.")
