@@ -121,6 +121,25 @@ def test_help_and_version(run_cli: CliRun) -> None:
     assert code == 0 and out.startswith("unbeatable ")
 
 
+def test_the_version_comes_the_fast_way_as_the_full_way_says_it(
+    run_cli: CliRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--version`` alone is answered without Typer; the full way (Typer's
+    eager option, as with ``--version --help``) says the very same line."""
+    fast = run_cli("--version")
+    with pytest.raises(SystemExit) as exit_info:
+        full(["--version"])
+    assert (exit_info.value.code or 0, capsys.readouterr().out, "") == fast
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "unbeatable", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout == fast[1]
+    assert "typer" not in result.stderr and "unbeatable.api" not in result.stderr
+
+
 def test_a_long_bad_line_is_echoed_short_and_output_stays_utf8() -> None:
     long = "x" * 1_000_000
     broken = b"\xff\xfe not utf-8 \xed\xa0\x80"
@@ -207,12 +226,3 @@ def test_no_unhandled_output_on_bad_environment() -> None:
     env = {**os.environ, "COLUMNS": "20"}
     result = cli("analyze", "connect4", "2252576253462244111563", env=env)
     assert result.returncode == 0 and "Traceback" not in result.stderr
-
-
-def test_the_tree_commands_cut_offs_are_the_librarys() -> None:
-    """The CLI's choice of ``--cutoff`` is an enum (typer needs one) kept equal
-    to the library's list, which the API and the page follow too."""
-    from unbeatable import api
-    from unbeatable.cli.app import Cutoff
-
-    assert tuple(cutoff.value for cutoff in Cutoff) == api.CUTOFFS

@@ -14,9 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from unbeatable.cli.app import LogLevel
-from unbeatable.web import LOG_LEVELS
-
 README = Path(__file__).resolve().parent.parent / "README.md"
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 
@@ -102,10 +99,6 @@ def test_an_unknown_log_level_is_refused_in_one_line() -> None:
     )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "'loud' is not one of" in result.stderr
-
-
-def test_the_cli_offers_uvicorns_log_levels() -> None:
-    assert tuple(level.value for level in LogLevel) == LOG_LEVELS
 
 
 @pytest.mark.parametrize("level", ["loud", "INFO"])

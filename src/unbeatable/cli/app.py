@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from unbeatable import __version__, api
-from unbeatable.api import Algorithm, GameError, Level, get_game
+from unbeatable.api import Algorithm, Cutoff, GameError, Level, get_game
 from unbeatable.cli.book import book_app, use_book
 from unbeatable.cli.common import NAMING, GameArg, UsageProblem, console, duration
 from unbeatable.cli.progress import searching
+from unbeatable.web import LogLevel
 
 if TYPE_CHECKING:
     from unbeatable.api import Game
@@ -53,24 +54,6 @@ ECHO_LIMIT = 100
 class First(StrEnum):
     me = "me"
     ai = "ai"
-
-
-class Cutoff(StrEnum):
-    """How ``tree`` values positions at the depth limit (``api.CUTOFFS``)."""
-
-    exact = "exact"
-    heuristic = "heuristic"
-
-
-class LogLevel(StrEnum):
-    """uvicorn's log levels (``unbeatable.web.LOG_LEVELS``), named as its own ``--log-level``."""
-
-    critical = "critical"
-    error = "error"
-    warning = "warning"
-    info = "info"
-    debug = "debug"
-    trace = "trace"
 
 
 def _version(value: bool) -> None:

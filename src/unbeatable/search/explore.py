@@ -30,7 +30,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, get_args
+from enum import StrEnum
+from typing import Any, Literal, NamedTuple
 
 from unbeatable.answers import answer, computed, json_object
 from unbeatable.answers import field as json_field
@@ -41,17 +42,39 @@ from unbeatable.search.engine import UNKNOWN, Engine, Limits, Outcome, Result
 #: Largest tree drawn: bigger requests are refused (ask for less depth).
 MAX_NODES = 5000
 
-#: The walks a tree can be traced with.
-TreeAlgorithm = Literal["minimax", "alphabeta"]
-TREE_ALGORITHMS: tuple[TreeAlgorithm, ...] = get_args(TreeAlgorithm)
-#: How positions at the depth limit are valued: exactly, by an engine, or by
-#: the game's evaluation function (:meth:`Game.static_evaluation`), as the
-#: textbooks' depth-limited search does.
-Cutoff = Literal["exact", "heuristic"]
-CUTOFFS: tuple[Cutoff, ...] = get_args(Cutoff)
-#: Whether alpha-beta's value at a node is only a bound: at least (``lower``,
-#: it cut off: MIN avoids the node) or at most (``upper``: MAX avoids it).
-Bound = Literal["lower", "upper"]
+
+class TreeAlgorithm(StrEnum):
+    """The walks a tree can be traced with."""
+
+    minimax = "minimax"
+    alphabeta = "alphabeta"
+
+
+TREE_ALGORITHMS: tuple[TreeAlgorithm, ...] = tuple(TreeAlgorithm)
+
+
+class Cutoff(StrEnum):
+    """How positions at the depth limit are valued: exactly, by an engine,
+    or by the game's evaluation function (:meth:`Game.static_evaluation`),
+    as the textbooks' depth-limited search does."""
+
+    exact = "exact"
+    heuristic = "heuristic"
+
+
+CUTOFFS: tuple[Cutoff, ...] = tuple(Cutoff)
+
+
+class Bound(StrEnum):
+    """Whether alpha-beta's value at a node is only a bound: at least
+    (``"lower"``, it cut off: MIN avoids the node) or at most (``"upper"``:
+    MAX avoids it). (The members' names are not ``lower`` and ``upper``,
+    which would hide ``str``'s methods of those names.)"""
+
+    at_least = "lower"
+    at_most = "upper"
+
+
 #: What one line of the pseudocode did, as a step of the walk: ``enter`` (a
 #: node's v starts at -inf or +inf), ``terminal`` (a finished game or a
 #: textbook leaf returns its utility), ``cutoff`` (a position at the depth
@@ -429,7 +452,7 @@ def game_tree(
     maximiser = game.to_move(position)
     _score(game, root, leaf_value, maximiser, beyond)
     _mark_best(game, root, maximiser)
-    code = pseudocode("alphabeta" if alphabeta else "minimax", cutoff)
+    code = pseudocode(TreeAlgorithm.alphabeta if alphabeta else TreeAlgorithm.minimax, cutoff)
     walk = _Walk(game, maximiser, code)
     value = walk.alphabeta(root, -math.inf, math.inf) if alphabeta else walk.minimax(root)
     walk.step("result", root, "SEARCH", value)
@@ -563,7 +586,7 @@ class _Walk:
                     if i + 1 < len(node.children):
                         # The rest cannot matter: MIN above avoids this node
                         # (at least value), or MAX does (at most value).
-                        node.bound = "lower" if me == "MAX" else "upper"
+                        node.bound = Bound.at_least if me == "MAX" else Bound.at_most
                     self.step("cut", node, me, value, alpha, beta)
                     break
                 self.step("pass", node, me, value, alpha, beta)
@@ -579,9 +602,9 @@ class _Walk:
             # Every child was examined, but a child's value was only a bound: so
             # is this one, when it lies outside the window the node was given.
             if value <= low:
-                node.bound = "upper"
+                node.bound = Bound.at_most
             elif value >= high:
-                node.bound = "lower"
+                node.bound = Bound.at_least
         node.value = value
         node.known_at = self.entered
         return value
@@ -593,8 +616,8 @@ def trace(
     depth: int,
     engine: Engine | None,
     limits: Limits,
-    algorithm: TreeAlgorithm = "minimax",
-    cutoff: Cutoff = "exact",
+    algorithm: TreeAlgorithm = TreeAlgorithm.minimax,
+    cutoff: Cutoff = Cutoff.exact,
 ) -> TracedTree:
     """The tree below ``position``, ``depth`` plies deep, as ``algorithm``
     walks it: leaves at the depth limit valued by ``engine`` within
@@ -669,7 +692,7 @@ def trace(
     )
 
 
-def trace_textbook(shape: Tree, algorithm: TreeAlgorithm = "minimax") -> TracedTree:
+def trace_textbook(shape: Tree, algorithm: TreeAlgorithm = TreeAlgorithm.minimax) -> TracedTree:
     """The textbook exercise: ``algorithm`` over an explicit tree of leaf
     scores (:class:`ExplicitTree`), MAX to move at the root. Its nodes have no
     ``result`` or ``plies``: there is no game to win, only scores."""

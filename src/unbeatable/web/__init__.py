@@ -7,6 +7,7 @@ own app from the import string ``unbeatable.web:create_app``.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -15,9 +16,22 @@ if TYPE_CHECKING:
 #: What each uvicorn worker process imports to build its app.
 APP_FACTORY = "unbeatable.web:create_app"
 
-#: uvicorn's log levels, quietest first. Below ``info`` its start-up, shut-down
-#: and per-request lines are not shown; warnings and errors always are.
-LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+class LogLevel(StrEnum):
+    """uvicorn's log levels, quietest first, named as its own ``--log-level``.
+    Below ``info`` its start-up, shut-down and per-request lines are not
+    shown; warnings and errors always are."""
+
+    critical = "critical"
+    error = "error"
+    warning = "warning"
+    info = "info"
+    debug = "debug"
+    trace = "trace"
+
+
+#: The log levels' names (:class:`LogLevel`), quietest first.
+LOG_LEVELS: tuple[str, ...] = tuple(level.value for level in LogLevel)
 
 
 def create_app(**options: Any) -> FastAPI:
@@ -98,4 +112,4 @@ def serve(
         Multiprocess(config, sockets=[sock]).run()
 
 
-__all__ = ["APP_FACTORY", "LOG_LEVELS", "create_app", "serve", "url"]
+__all__ = ["APP_FACTORY", "LOG_LEVELS", "LogLevel", "create_app", "serve", "url"]

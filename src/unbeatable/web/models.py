@@ -215,9 +215,14 @@ class TreeRequest(_Request):
     leaves: list[float | list[Any]] | None = Field(
         default=None, max_length=4096, description="Leaf scores, left to right, or nested lists."
     )
-    algorithm: TreeAlgorithm = Field(default="minimax", description="Which walk to trace.")
+    algorithm: TreeAlgorithm = Field(
+        default=TreeAlgorithm.minimax,
+        strict=False,  # JSON has no enums: accept the walk's name
+        description="Which walk to trace.",
+    )
     cutoff: Cutoff = Field(
-        default="exact",
+        default=Cutoff.exact,
+        strict=False,
         description="Value the positions at the depth limit exactly (by the engine), or "
         "'heuristic': by the game's evaluation function, as depth-limited search does.",
     )
