@@ -75,18 +75,37 @@ class Bound(StrEnum):
     at_most = "upper"
 
 
-#: What one line of the pseudocode did, as a step of the walk: ``enter`` (a
-#: node's v starts at -inf or +inf), ``terminal`` (a finished game or a
-#: textbook leaf returns its utility), ``cutoff`` (a position at the depth
-#: limit returns its estimate or solved value), ``update`` (v takes in a
-#: child's value), ``pass``/``cut`` (alpha-beta's test: go on, or return at
-#: once), ``alpha``/``beta`` (the window narrows), ``return`` (every child
-#: seen) and ``result`` (the search answers the root's value).
-StepKind = Literal[
-    "enter", "terminal", "cutoff", "update", "pass", "cut", "alpha", "beta", "return", "result"
-]
-#: Which function of the pseudocode runs a line.
-Function = Literal["SEARCH", "MAX", "MIN"]
+class StepKind(StrEnum):
+    """What one line of the pseudocode did, as a step of the walk: ``enter``
+    (a node's v starts at -inf or +inf), ``terminal`` (a finished game or a
+    textbook leaf returns its utility), ``cutoff`` (a position at the depth
+    limit returns its estimate or solved value), ``update`` (v takes in a
+    child's value), ``pass``/``cut`` (alpha-beta's test: go on, or return at
+    once), ``alpha``/``beta`` (the window narrows), ``return`` (every child
+    seen) and ``result`` (the search answers the root's value). (``pass``
+    and ``return`` are Python's words: those members are ``passes`` and
+    ``returns``.)"""
+
+    enter = "enter"
+    terminal = "terminal"
+    cutoff = "cutoff"
+    update = "update"
+    passes = "pass"
+    cut = "cut"
+    alpha = "alpha"
+    beta = "beta"
+    returns = "return"
+    result = "result"
+
+
+class Function(StrEnum):
+    """Which function of the pseudocode runs a line."""
+
+    SEARCH = "SEARCH"
+    MAX = "MAX"
+    MIN = "MIN"
+
+
 #: How JSON writes an infinite alpha, beta or v (it has no infinity).
 Infinity = Literal["inf", "-inf"]
 
@@ -284,24 +303,39 @@ def pseudocode(algorithm: TreeAlgorithm, cutoff: Cutoff | None = None) -> Pseudo
         for kind in kinds:
             at[function, kind] = len(lines)
 
-    add(f"  return MAX-VALUE(state{f', {_LOW}, {_HIGH}' if ab else ''})", "SEARCH", "result")
+    search_line = f"  return MAX-VALUE(state{f', {_LOW}, {_HIGH}' if ab else ''})"
+    add(search_line, Function.SEARCH, StepKind.result)
     leaf = {"heuristic": "EVAL(state)", "exact": "SOLVED-VALUE(state)"}
     sides: tuple[tuple[Function, str, str, str, str, StepKind], ...] = (
-        ("MAX", "MIN", _LOW, f"v {_AT_LEAST} {_B}", f"{_A} {_GETS} MAX({_A}, v)", "alpha"),
-        ("MIN", "MAX", _HIGH, f"v {_AT_MOST} {_A}", f"{_B} {_GETS} MIN({_B}, v)", "beta"),
+        (
+            Function.MAX,
+            "MIN",
+            _LOW,
+            f"v {_AT_LEAST} {_B}",
+            f"{_A} {_GETS} MAX({_A}, v)",
+            StepKind.alpha,
+        ),
+        (
+            Function.MIN,
+            "MAX",
+            _HIGH,
+            f"v {_AT_MOST} {_A}",
+            f"{_B} {_GETS} MIN({_B}, v)",
+            StepKind.beta,
+        ),
     )
     for me, other, start, test, narrow, narrows in sides:
         lines.append(f"function {me}-VALUE(state{window})")
-        add("  if IS-TERMINAL(state) then return UTILITY(state)", me, "terminal")
+        add("  if IS-TERMINAL(state) then return UTILITY(state)", me, StepKind.terminal)
         if cutoff is not None:
-            add(f"  if IS-CUTOFF(state) then return {leaf[cutoff]}", me, "cutoff")
-        add(f"  v {_GETS} {start}", me, "enter")
+            add(f"  if IS-CUTOFF(state) then return {leaf[cutoff]}", me, StepKind.cutoff)
+        add(f"  v {_GETS} {start}", me, StepKind.enter)
         lines.append("  for each child of state do")
-        add(f"    v {_GETS} {me}(v, {other}-VALUE(child{window}))", me, "update")
+        add(f"    v {_GETS} {me}(v, {other}-VALUE(child{window}))", me, StepKind.update)
         if ab:
-            add(f"    if {test} then return v", me, "pass", "cut")
+            add(f"    if {test} then return v", me, StepKind.passes, StepKind.cut)
             add(f"    {narrow}", me, narrows)
-        add("  return v", me, "return")
+        add("  return v", me, StepKind.returns)
     return Pseudocode(tuple(lines), at)
 
 
@@ -455,7 +489,7 @@ def game_tree(
     code = pseudocode(TreeAlgorithm.alphabeta if alphabeta else TreeAlgorithm.minimax, cutoff)
     walk = _Walk(game, maximiser, code)
     value = walk.alphabeta(root, -math.inf, math.inf) if alphabeta else walk.minimax(root)
-    walk.step("result", root, "SEARCH", value)
+    walk.step(StepKind.result, root, Function.SEARCH, value)
     return root, code, walk.steps
 
 
@@ -547,21 +581,21 @@ class _Walk:
         root player moves)."""
         self.entered += 1
         node.order = self.entered
-        return "MAX" if self.game.to_move(node.position) == self.maximiser else "MIN"
+        return Function.MAX if self.game.to_move(node.position) == self.maximiser else Function.MIN
 
     def minimax(self, node: Node) -> float:
         me = self.enter(node)
         if not node.children:
             value = node.minimax
-            self.step("terminal" if node.terminal else "cutoff", node, me, value)
+            self.step(StepKind.terminal if node.terminal else StepKind.cutoff, node, me, value)
         else:
             value = -math.inf if me == "MAX" else math.inf
-            self.step("enter", node, me, value)
+            self.step(StepKind.enter, node, me, value)
             for child in node.children:
                 got = self.minimax(child)
                 value = max(value, got) if me == "MAX" else min(value, got)
-                self.step("update", node, me, value, child=child)
-            self.step("return", node, me, value)
+                self.step(StepKind.update, node, me, value, child=child)
+            self.step(StepKind.returns, node, me, value)
         node.value = value
         node.known_at = self.entered
         return value
@@ -574,30 +608,37 @@ class _Walk:
         low, high = alpha, beta
         if not node.children:
             value = node.minimax
-            self.step("terminal" if node.terminal else "cutoff", node, me, value, alpha, beta)
+            self.step(
+                StepKind.terminal if node.terminal else StepKind.cutoff,
+                node,
+                me,
+                value,
+                alpha,
+                beta,
+            )
         else:
             value = -math.inf if me == "MAX" else math.inf
-            self.step("enter", node, me, value, alpha, beta)
+            self.step(StepKind.enter, node, me, value, alpha, beta)
             for i, child in enumerate(node.children):
                 got = self.alphabeta(child, alpha, beta)
                 value = max(value, got) if me == "MAX" else min(value, got)
-                self.step("update", node, me, value, alpha, beta, child)
+                self.step(StepKind.update, node, me, value, alpha, beta, child)
                 if value >= beta if me == "MAX" else value <= alpha:
                     if i + 1 < len(node.children):
                         # The rest cannot matter: MIN above avoids this node
                         # (at least value), or MAX does (at most value).
                         node.bound = Bound.at_least if me == "MAX" else Bound.at_most
-                    self.step("cut", node, me, value, alpha, beta)
+                    self.step(StepKind.cut, node, me, value, alpha, beta)
                     break
-                self.step("pass", node, me, value, alpha, beta)
+                self.step(StepKind.passes, node, me, value, alpha, beta)
                 if me == "MAX":
                     alpha = max(alpha, value)
-                    self.step("alpha", node, me, value, alpha, beta)
+                    self.step(StepKind.alpha, node, me, value, alpha, beta)
                 else:
                     beta = min(beta, value)
-                    self.step("beta", node, me, value, alpha, beta)
+                    self.step(StepKind.beta, node, me, value, alpha, beta)
             else:
-                self.step("return", node, me, value, alpha, beta)
+                self.step(StepKind.returns, node, me, value, alpha, beta)
         if node.bound is None and any(child.bound is not None for child in node.children):
             # Every child was examined, but a child's value was only a bound: so
             # is this one, when it lies outside the window the node was given.
