@@ -8,10 +8,11 @@ field, how it is written as JSON and what it means (:class:`Json`): as it is
 object that holds it (``flat``), not at all (:data:`HIDDEN`: Python's own, a
 rules object's move), through a function (``write``, with the ``shape`` the
 JSON then has), or computed from the others (:func:`computed`). From that one
-statement come the class's ``to_dict()`` (``return json_object(self)``: the
-JSON the command line prints and the server sends) and the web's response models
-(:mod:`unbeatable.web.models`: the OpenAPI document), so that the documented
-JSON is the JSON sent, with no copy to keep in step.
+statement come the class's ``to_dict()`` (the JSON the command line prints
+and the server sends: its body says ``return json_object(self)``, and the
+decorator puts the same writing, written out as code, in its place) and the
+web's response models (:mod:`unbeatable.web.models`: the OpenAPI document),
+so that the documented JSON is the JSON sent, with no copy to keep in step.
 
 Written as it is means: text, numbers, booleans and None unchanged (a
 ``StrEnum`` is its text), another answer by its own ``to_dict()``, a tuple or
