@@ -62,12 +62,18 @@ def _quiet_exit() -> None:
 
 def _fast(args: list[str]) -> int | None:
     """Answer ``analyze|solve GAME POSITION --json`` (with ``--time-limit``,
-    ``--weak`` or ``--algorithm``) without loading Typer and Rich, which take
-    several times Python's own start-up: scripts call these one position at
-    a time. Anything else, or anything in doubt, returns None and goes the
-    full way, where the same library call makes the same answer (the tests
-    compare both ways); errors too are left to the full way.
+    ``--weak`` or ``--algorithm``), and ``--version`` alone, without loading
+    Typer and Rich, which take several times Python's own start-up: scripts
+    call these one position at a time, and ``--version`` is what installers
+    and people try first. Anything else, or anything in doubt, returns None
+    and goes the full way, where the same library call makes the same answer
+    (the tests compare both ways); errors too are left to the full way.
     """
+    if args == ["--version"]:  # the words of the full way's eager option
+        from unbeatable import __version__
+
+        sys.stdout.write(f"unbeatable {__version__}\n")
+        return 0
     if len(args) < 4 or args[0] not in ("analyze", "solve") or "--json" not in args:
         return None
     command, positional = args[0], []
