@@ -18,11 +18,10 @@ keeps the meaning it always had for each (no limit for ``analyze``,
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import threading
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar, overload
 
 from unbeatable.games import Game, GameError, get_game
 from unbeatable.search.engine import KNOWN_ONLY, Limits, Progress
@@ -130,44 +129,104 @@ def level_of(level: Level | str) -> Level:
         raise GameError(f"unknown level {level!r} (use one of: {names})") from None
 
 
-@dataclasses.dataclass(frozen=True, eq=False)
+#: :class:`Request`'s fields, in order (its constructor's arguments).
+_FIELDS = (
+    "game",
+    "position",
+    "level",
+    "time_limit",
+    "stop",
+    "budgeted",
+    "seed",
+    "rng",
+    "explain",
+    "algorithm",
+    "book",
+    "progress",
+    "worked_out",
+)
+
+
 class Request:
     """One question about a position, resolved once (:func:`ask`): every
-    function of the api below the door receives it whole."""
+    function of the api below the door receives it whole.
+
+    Immutable, equal only to itself. A plain class with slots rather than a
+    dataclass: ``dataclasses`` imports ``inspect``, which would cost a
+    one-shot ``analyze --json`` most of a bare Python start again."""
+
+    __slots__ = _FIELDS
 
     #: The rules object.
     game: Game[Any, Any]
     #: The position, as the rules object holds it.
     position: Any
     #: How well the AI plays (a move's questions only).
-    level: Level = Level.impossible
+    level: Level
     #: Seconds the answer may take (``math.inf``: no limit, the exact answer).
-    time_limit: float = math.inf
+    time_limit: float
     #: Set from another thread to end the work early; already set: answer
     #: only what is known without a search.
-    stop: threading.Event | None = None
+    stop: threading.Event | None
     #: Whether a budget applies (one was given, even ``math.inf``, or the
     #: game has one by default): answers then say whether they are proven
     #: (``exact``). False only for a game always solved exactly, asked with
     #: no time limit (tic-tac-toe): its answers are exact and say nothing of it.
-    budgeted: bool = False
+    budgeted: bool
     #: The AI's random choices (among equally good moves; a weaker level's
     #: mistakes): drawn from ``rng`` if given (it advances from one call to
     #: the next), else from a generator seeded anew with ``seed`` by each
     #: call (None: unseeded, so the AI varies).
-    seed: int | None = None
-    rng: random.Random | None = None
+    seed: int | None
+    rng: random.Random | None
     #: With a move: the analysis it is chosen from is answered too.
-    explain: bool = False
+    explain: bool
     #: The engine asked (None: the game's own, else negamax).
-    algorithm: str | None = None
+    algorithm: str | None
     #: False: consult no opening book (a proof searched anew).
-    book: bool = True
+    book: bool
     #: Receives reports of a long search (see :class:`Limits`).
-    progress: Callable[[Progress], None] | None = None
+    progress: Callable[[Progress], None] | None
     #: What was worked out about the position (:attr:`forced`), shared by
     #: the copies :meth:`stopped_by` makes.
-    worked_out: dict[str, Any] = dataclasses.field(default_factory=dict, repr=False)
+    worked_out: dict[str, Any]
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        position: Any,
+        level: Level = Level.impossible,
+        time_limit: float = math.inf,
+        stop: threading.Event | None = None,
+        budgeted: bool = False,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        explain: bool = False,
+        algorithm: str | None = None,
+        book: bool = True,
+        progress: Callable[[Progress], None] | None = None,
+        worked_out: dict[str, Any] | None = None,
+    ) -> None:
+        if worked_out is None:  # a new question (a copy shares its original's)
+            worked_out = {}
+        values = (game, position, level, time_limit, stop, budgeted, seed, rng, explain, algorithm)
+        for name, value in zip(_FIELDS, (*values, book, progress, worked_out), strict=True):
+            object.__setattr__(self, name, value)  # immutable: its own __setattr__ refuses
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"cannot assign to field {name!r}: a Request is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"cannot delete field {name!r}: a Request is immutable")
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS[:-1])
+        return f"Request({fields})"
+
+    def replace(self, **changes: Any) -> Request:
+        """The same question with ``changes`` (fields by name); what was
+        worked out about the position is shared unless replaced too."""
+        return Request(**{name: getattr(self, name) for name in _FIELDS} | changes)
 
     @property
     def known_only(self) -> bool:
@@ -208,7 +267,7 @@ class Request:
         """The same question with another stop switch (what was worked out
         about the position is shared: a face's quick attempt, from what is
         known, and its search after it work it out once)."""
-        return dataclasses.replace(self, stop=stop)
+        return self.replace(stop=stop)
 
 
 def ask(
@@ -267,7 +326,7 @@ def asked(
     # No limit said: the answer says whether it is proven only on a game
     # that has a budget of its own (which may leave answers unproven).
     timed = request.timed or budget(request.game, GAME_DEFAULT) != math.inf
-    return dataclasses.replace(request, budgeted=timed)
+    return request.replace(budgeted=timed)
 
 
 __all__ = [
