@@ -58,6 +58,16 @@ def _paragraphs(words: str) -> str:
     return "".join(f"<p>{_text(part)}</p>" for part in parts if part)
 
 
+def _named(field: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
+    """A field whose type is a set of names (an enum, which the document
+    keeps apart and refers to) with the names in place: a reader of the
+    table sees ``"minimax" | "alphabeta"``, not the set's name."""
+    target = schemas.get(_ref_name(field["$ref"]), {}) if "$ref" in field else {}
+    if "enum" not in target:
+        return field
+    return {**target, **{key: value for key, value in field.items() if key != "$ref"}}
+
+
 def _fields(schema: dict[str, Any], schemas: dict[str, Any], caption: str) -> str:
     """A model's fields as a table: name, type, whether required, what it is."""
     if "$ref" in schema:
@@ -74,7 +84,8 @@ def _fields(schema: dict[str, Any], schemas: dict[str, Any], caption: str) -> st
         need = "required" if name in required else "optional"
         rows.append(
             f"<tr><th scope=\"row\"><code>{escape(name)}</code></th>"
-            f"<td>{escape(_type(field))}</td><td>{need}</td><td>{_text(about)}</td></tr>"
+            f"<td>{escape(_type(_named(field, schemas)))}</td><td>{need}</td>"
+            f"<td>{_text(about)}</td></tr>"
         )
     head = (
         '<tr><th scope="col">Field</th><th scope="col">Type</th>'
