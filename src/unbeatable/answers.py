@@ -172,10 +172,18 @@ def answer(
             raise TypeError(f"two answers are named {stated.name}")
         _ANSWERS[stated.name] = cls
         cls.__json__ = stated  # type: ignore[attr-defined]
-        # The method the class's body defines (``return json_object(self)``,
-        # for readers and type checkers) does what this does, one call sooner.
-        cls.to_dict = _writer(cls, written)  # type: ignore[attr-defined]
-        cls.__json_writer__ = staticmethod(cls.to_dict)  # type: ignore[attr-defined]
+
+        def to_dict(self: Any) -> dict[str, Any]:
+            # Written out as code at the first call, not at import (a
+            # command line that prints one answer pays for its classes only),
+            # then put in the place of the method the class's body defines
+            # (``return json_object(self)``, for readers and type checkers).
+            write = _writer(cls, written)
+            cls.to_dict = write  # type: ignore[attr-defined]
+            result: dict[str, Any] = write(self)
+            return result
+
+        cls.to_dict = to_dict  # type: ignore[attr-defined]
         return cls
 
     return decorate
@@ -270,13 +278,14 @@ def _writer(cls: type[Any], written: tuple[tuple[str, Json], ...]) -> Callable[[
 
 def json_object(value: Any) -> dict[str, Any]:
     """An answer's JSON object, as :func:`answer` stated it: what each
-    answer's ``to_dict()`` returns (``return json_object(self)``, so that the
-    method is there for readers and type checkers)."""
-    try:
-        write: Callable[[Any], dict[str, Any]] = type(value).__json_writer__
-    except AttributeError:
-        raise TypeError(f"{type(value).__name__} is no answer: decorate it with @answer") from None
-    return write(value)
+    answer's ``to_dict()`` returns (its body says ``return json_object(self)``,
+    so that the method is there for readers and type checkers; the decorator
+    puts the writing itself in its place)."""
+    kind = type(value)
+    if spec(kind) is None or kind.__dict__.get("to_dict") is None:
+        raise TypeError(f"{kind.__name__} is no answer: decorate it with @answer")
+    result: dict[str, Any] = kind.to_dict(value)
+    return result
 
 
 def spec(kind: Any) -> Spec | None:
