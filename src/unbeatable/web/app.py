@@ -201,6 +201,12 @@ class Engines:
             raise EngineUnavailable(f"the {game} engine is not available on this server") from exc
 
 
+#: Seconds of the start-up warm-up after which the server says why its page
+#: is not answering yet: loading compiled kernels takes a few seconds, a first
+#: run after an install compiles them (a minute or more).
+WARM_UP_NOTE = 10.0
+
+
 def _warm_up() -> None:
     """Every offered game's engine start-up work (compiling, loading books)."""
     for name in api.offered(loadable=True):
@@ -640,7 +646,21 @@ def create_app(
         # Fill the tic-tac-toe tables and load (or compile) the Connect Four
         # kernel and book now, so that no player's first move pays for them.
         api.analyze("tictactoe", None)
-        await run_in_threadpool(_warm_up)
+        note = threading.Timer(
+            WARM_UP_NOTE,
+            log.info,
+            (
+                "getting the engines ready: the page answers once they are (their kernels "
+                "compile once after an install or an update, a minute or two; "
+                "'unbeatable warm' does it ahead)",
+            ),
+        )
+        note.daemon = True
+        note.start()
+        try:
+            await run_in_threadpool(_warm_up)
+        finally:
+            note.cancel()
         yield
 
     app = _App(
