@@ -133,3 +133,15 @@ def test_the_threat_and_the_words_are_fields_of_the_analysis() -> None:
         if move.threat is not None:
             entry["threat"] = move.threat  # annotate never wrote threats
     assert words.to_dict() == annotated
+
+
+def test_a_result_is_a_strenum_written_as_its_text() -> None:
+    """api.Result's members equal the strings results were, and every answer
+    (a Result, or a Result or None) writes one as plain text."""
+    analysis = api.analyze("tictactoe", "xox/oox/...")
+    assert analysis.result is api.Result.win and analysis.result == "win"
+    data = analysis.to_dict()
+    assert {type(value["result"]) for value in (data, *data["moves"])} == {str}
+    root = api.tree("tictactoe", "xox/oox/...", depth=1).to_dict()["root"]
+    assert [node["result"] for node in (root, *root["children"])] == ["win", "loss", "draw", "win"]
+    assert {type(node["result"]) for node in (root, *root["children"])} == {str}

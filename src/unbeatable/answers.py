@@ -207,13 +207,16 @@ _LISTS = frozenset({"tuple[str, ...]", "tuple[int, ...]", "list[str]", "list[int
 
 def _how(annotation: Any, names: Mapping[str, Any], own: str) -> str:
     """How a value of this annotation is written, as code on ``v``: as it
-    is (text, numbers, a ``Literal`` of them), as a list of such, by its
-    ``to_dict()`` (an answer, or a tuple of answers, whose class is known
-    here: defined before this one, or this one), or else by :func:`plain`.
-    Worked out once per class, so that writing an answer asks nothing of a
-    value whose annotation already says what it is."""
+    is (text, numbers, a ``Literal`` of them), as its text (a ``StrEnum``),
+    as a list of such, by its ``to_dict()`` (an answer, or a tuple of
+    answers, whose class is known here: defined before this one, or this
+    one), or else by :func:`plain`. Worked out once per class, so that
+    writing an answer asks nothing of a value whose annotation already says
+    what it is."""
     if isinstance(annotation, type):
-        return "v" if annotation.__name__ in _SCALAR_NAMES else "plain(v)"
+        if annotation.__name__ in _SCALAR_NAMES:
+            return "v"
+        return "str(v)" if issubclass(annotation, str) else "plain(v)"
     text = getattr(annotation, "__forward_arg__", annotation)  # a NamedTuple's ForwardRef
     if not isinstance(text, str):
         return "plain(v)"
@@ -232,6 +235,15 @@ def _how(annotation: Any, names: Mapping[str, Any], own: str) -> str:
         return "v.to_dict()"
     if len(parts) == 2 and parts[1] == "None" and answer_named(parts[0]):
         return "None if v is None else v.to_dict()"
+
+    def text_named(name: str) -> bool:  # a StrEnum: written as plain() would, its text
+        kind = names.get(name)
+        return isinstance(kind, type) and issubclass(kind, str)
+
+    if len(parts) == 1 and text_named(text):
+        return "str(v)"
+    if len(parts) == 2 and parts[1] == "None" and text_named(parts[0]):
+        return "None if v is None else str(v)"
     return "plain(v)"
 
 

@@ -243,7 +243,7 @@ def value_letters(result: str, plies: int | None) -> str:
 
 def terminal_outcome(game: Game[P, M], position: P) -> Outcome:
     """A finished game: the side to move has lost, or it is a draw; 0 plies left."""
-    return Outcome("draw" if game.winner(position) is None else "loss", 0)
+    return Outcome(Result.draw if game.winner(position) is None else Result.loss, 0)
 
 
 class Valued(NamedTuple):
@@ -383,7 +383,7 @@ def obvious(game: Game[P, M], position: P) -> tuple[M, Outcome | None] | None:
     if mine is None:
         return None
     if mine:
-        return game.tie_break(position, list(mine))[0], Outcome("win", 1)
+        return game.tie_break(position, list(mine))[0], Outcome(Result.win, 1)
     them = opponent(game, position)
     threats = game.winning_moves(position, them)
     if not threats:
@@ -398,7 +398,7 @@ def obvious(game: Game[P, M], position: P) -> tuple[M, Outcome | None] | None:
             holding.append(move)
     if holding:
         return game.tie_break(position, holding)[0], None
-    return next(resisting(game, position, game.moves(position))), Outcome("loss", 2)
+    return next(resisting(game, position, game.moves(position))), Outcome(Result.loss, 2)
 
 
 def principal_line(

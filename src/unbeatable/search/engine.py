@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 import threading as _threading
 import time
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from unbeatable.games.base import Game
 
@@ -20,10 +21,28 @@ if TYPE_CHECKING:
     import threading
     from collections.abc import Callable
 
-Result = Literal["win", "draw", "loss", "unknown"]
 
-#: Result of the opponent, seen from the other side of the board.
-FLIP: dict[str, Result] = {"win": "loss", "loss": "win", "draw": "draw", "unknown": "unknown"}
+class Result(StrEnum):
+    """A position's value under perfect play, for the player the answer
+    names: a ``win``, a ``draw`` or a ``loss``; ``unknown`` when no search
+    proved it within its limits."""
+
+    # Each member is its name as text: JSON writes it as that text, and code
+    # that compares a result with the text (``outcome.result == "win"``) holds.
+    win = "win"
+    draw = "draw"
+    loss = "loss"
+    unknown = "unknown"
+
+
+#: Result of the opponent, seen from the other side of the board (its keys
+#: are the members, so plain text looks a result up too: ``FLIP["win"]``).
+FLIP: dict[str, Result] = {
+    Result.win: Result.loss,
+    Result.loss: Result.win,
+    Result.draw: Result.draw,
+    Result.unknown: Result.unknown,
+}
 
 
 class SearchTimeout(Exception):
@@ -149,7 +168,7 @@ class Outcome(NamedTuple):
 
 #: The value of a position nobody could read within the limits: every engine's
 #: "not proven", written once.
-UNKNOWN = Outcome("unknown", None, False)
+UNKNOWN = Outcome(Result.unknown, None, False)
 
 
 class Solved(NamedTuple):
@@ -203,9 +222,9 @@ def outcome_from_value(
     into an :class:`Outcome`."""
     win = game.win_score
     if value >= 1:
-        return Outcome("win", int(win - value))
+        return Outcome(Result.win, int(win - value))
     if value <= -1:
-        return Outcome("loss", int(win + value))
+        return Outcome(Result.loss, int(win + value))
     if exact:
-        return Outcome("draw", game.draw_plies(position))
+        return Outcome(Result.draw, game.draw_plies(position))
     return UNKNOWN

@@ -703,10 +703,10 @@ def trace(
         viewer_is_max = node.ply == 0 or node.ply % 2 == 1
         extra = 0 if node.ply == 0 else 1  # plies count the node's own move
         if node.minimax == 0:
-            return Outcome("draw", game.draw_plies(node.position) + extra)
+            return Outcome(Result.draw, game.draw_plies(node.position) + extra)
         remaining = int(win + beyond - abs(node.minimax) - node.ply)
         won = (node.minimax > 0) == viewer_is_max
-        return Outcome("win" if won else "loss", remaining + extra)
+        return Outcome(Result.win if won else Result.loss, remaining + extra)
 
     root, code, steps = game_tree(
         game,

@@ -32,7 +32,7 @@ from unbeatable.search.analysis import (
     rank,
     terminal_outcome,
 )
-from unbeatable.search.engine import UNKNOWN, Outcome
+from unbeatable.search.engine import UNKNOWN, Outcome, Result
 
 if TYPE_CHECKING:
     import random
@@ -145,9 +145,9 @@ def _threat_reader(
             return None
         # A threat the move is not played on stands (the contract); else look.
         if threatened - {move} or game.winning_moves(child, them):
-            return Outcome("loss", 2)
+            return Outcome(Result.loss, 2)
         if all(game.is_terminal(game.play(child, reply)) for reply in game.moves(child)):
-            return Outcome("draw", 2)  # every reply ends it, none wins: drawn
+            return Outcome(Result.draw, 2)  # every reply ends it, none wins: drawn
         return None
 
     return ends

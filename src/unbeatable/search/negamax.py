@@ -41,6 +41,7 @@ from unbeatable.search.engine import (
     UNLIMITED,
     Limits,
     Outcome,
+    Result,
     SearchTimeout,
     Solved,
     outcome_from_value,
@@ -330,8 +331,8 @@ class Negamax(Generic[P, M]):
     @staticmethod
     def _weak(value: float) -> Outcome:
         if value >= 1:
-            return Outcome("win", None)
-        return Outcome("loss", None) if value <= -1 else Outcome("draw", None)
+            return Outcome(Result.win, None)
+        return Outcome(Result.loss, None) if value <= -1 else Outcome(Result.draw, None)
 
     def iterate(
         self, position: P, limits: Limits = UNLIMITED, max_depth: int | None = None

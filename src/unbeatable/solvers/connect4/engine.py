@@ -50,6 +50,7 @@ from unbeatable.search.engine import (
     UNLIMITED,
     Limits,
     Outcome,
+    Result,
     SearchTimeout,
     Solved,
 )
@@ -433,24 +434,24 @@ def _near_end(game: Connect4Game) -> Connect4Position:
 def _finished(position: Connect4Position) -> Solved | None:
     """The answer for a finished game (the side to move has lost, or a draw)."""
     if position.winner is not None:
-        return Solved(Outcome("loss", 0), 0)
+        return Solved(Outcome(Result.loss, 0), 0)
     if position.stones == position.shape.cells:
-        return Solved(Outcome("draw", 0), 0)
+        return Solved(Outcome(Result.draw, 0), 0)
     return None
 
 
 def _at_least(lower: int) -> Outcome:
     """What a lower bound alone says: a win (how fast unknown) if it is
     positive, else nothing certain."""
-    return Outcome("win", None, exact=False) if lower > 0 else UNKNOWN
+    return Outcome(Result.win, None, exact=False) if lower > 0 else UNKNOWN
 
 
 def _outcome(position: Connect4Position, score: int, *, weak: bool = False) -> Outcome:
     """The outcome a Pons score (weak: its sign) gives the side to move."""
     if weak:
-        return Outcome("win" if score > 0 else "loss" if score < 0 else "draw", None)
+        return Outcome(Result.win if score > 0 else Result.loss if score < 0 else Result.draw, None)
     result, plies = position.shape.pons_outcome(position.stones, score)
-    return Outcome(result, plies)
+    return Outcome(Result(result), plies)
 
 
 def connect4_engine(game: Connect4Game) -> Connect4Engine:

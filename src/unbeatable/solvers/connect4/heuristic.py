@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from unbeatable.games.connect4 import Connect4Position, rules_for
-from unbeatable.search.engine import UNKNOWN, Outcome
+from unbeatable.search.engine import UNKNOWN, Outcome, Result
 from unbeatable.solvers.connect4.kernel import PROVEN, for_shape
 
 #: Node budget of a guess (~5-20 ms).
@@ -51,7 +51,7 @@ def best_guess(
         return Guess(UNKNOWN, None, 0, 0)
     for col in moves:
         if game.play(position, col).winner is not None:
-            return Guess(Outcome("win", 1), col, len(moves), 1)
+            return Guess(Outcome(Result.win, 1), col, len(moves), 1)
     kernel = for_shape(shape)
     bits, ints = kernel.new_stacks()
     stats = kernel.new_stats()
@@ -61,7 +61,7 @@ def best_guess(
     candidates = [int(c) for c in columns[:count]]
     candidates = [c for c in candidates if c not in exclude] or candidates
     if not candidates:  # every move loses at once
-        return Guess(Outcome("loss", 2), moves[0], 1, 1)
+        return Guess(Outcome(Result.loss, 2), moves[0], 1, 1)
     stats[kernel.BUDGET] = nodes
     best_move, best_value, reached = candidates[0], 0, 0
     for depth in range(1, shape.cells + 1 - position.stones):
@@ -96,5 +96,5 @@ def best_guess(
     spent = int(stats[kernel.NODES])
     if reached and abs(best_value) >= PROVEN:
         result, plies = shape.pons_outcome(position.stones, best_value // PROVEN)
-        return Guess(Outcome(result, plies), best_move, spent, reached)
+        return Guess(Outcome(Result(result), plies), best_move, spent, reached)
     return Guess(UNKNOWN, best_move, spent, reached)

@@ -553,7 +553,7 @@ class GomokuEngine:
     ) -> Solved:
         game = self.game
         if game.is_terminal(position):
-            over: Result = "draw" if position.winner is None else "loss"
+            over: Result = Result.draw if position.winner is None else Result.loss
             return Solved(Outcome(over, 0), 0, None)
         empties = position.cells.count(EMPTY)
         centre = (game.rows // 2) * game.columns + game.columns // 2
@@ -570,17 +570,17 @@ class GomokuEngine:
 
         # 1. The obvious.
         if ncls[me, C_FIVE] > 0:
-            return proven("win", 1, K.first_of_class(board, me, C_FIVE))
+            return proven(Result.win, 1, K.first_of_class(board, me, C_FIVE))
         if ncls[opp, C_FIVE] > 0:
             blocks = self._blocks(search, me)
             if ncls[opp, C_FIVE] >= 2 or not blocks:  # two fives, or one black may not block
-                return proven("loss", 2, blocks[0] if blocks else self._any_move(search, me))
+                return proven(Result.loss, 2, blocks[0] if blocks else self._any_move(search, me))
         if empties == 1:  # one cell left: play it (draw or a five, found above)
-            return Solved(Outcome("draw", 1), 0, position.cells.index(EMPTY), True)
+            return Solved(Outcome(Result.draw, 1), 0, position.cells.index(EMPTY), True)
         if ncls[opp, C_FIVE] == 0 and ncls[me, C_FLEX4] > 0:
             flex = K.legal_of_class(board, me, C_FLEX4)
             if flex >= 0:
-                return proven("win", 3, flex)
+                return proven(Result.win, 3, flex)
 
         search.ctl[K.NODE_LIMIT] = node_limit
         budget = limits.remaining()
@@ -602,7 +602,7 @@ class GomokuEngine:
                     lambda d=most: search.threats(me, d, K.VCF),  # type: ignore[misc]
                 )
                 if plies:
-                    return proven("win", plies, int(search.line[0]))
+                    return proven(Result.win, plies, int(search.line[0]))
                 if not finished or search.ctl[K.CUT] == 0:
                     break  # out of time, or no line was cut short: longer ones find nothing
             found = None
@@ -611,13 +611,13 @@ class GomokuEngine:
                     search, me, K.VCT, range(1, VCT_DEPTH + 1), share(VCT_SHARE)
                 )
             if found is not None:
-                return proven("win", found, int(search.line[0]))
+                return proven(Result.win, found, int(search.line[0]))
             if "defend" not in self.without and (ncls[opp, C_FIVE] or ncls[opp, C_FLEX4]):
                 found = self._deepening_proof(
                     search, opp, K.DEFEND, range(VCT_DEPTH + 1), share(DEFEND_SHARE)
                 )
                 if found is not None:
-                    return proven("loss", found, int(search.line[0]))
+                    return proven(Result.loss, found, int(search.line[0]))
 
         # 5. The timed search.
         search.ctl[K.NODE_LIMIT] = node_limit

@@ -52,6 +52,7 @@ from unbeatable.search.engine import (
     Limits,
     Outcome,
     Progress,
+    Result,
     SearchTimeout,
     Solved,
 )
@@ -383,12 +384,12 @@ class ExactEngine:
 
     def _outcome(self, position: MNKPosition, score: int, weak: bool) -> Outcome:
         if score == 0:
-            return Outcome("draw", None if weak else position.cells.count(EMPTY))
+            return Outcome(Result.draw, None if weak else position.cells.count(EMPTY))
         if weak:
-            return Outcome("win" if score > 0 else "loss", None)
+            return Outcome(Result.win if score > 0 else Result.loss, None)
         stones = self.cells - position.cells.count(EMPTY)
         end = self.cells + 1 - abs(score)  # stones on the board when it is won
-        return Outcome("win" if score > 0 else "loss", end - stones)
+        return Outcome(Result.win if score > 0 else Result.loss, end - stones)
 
     # -- the Engine protocol ------------------------------------------------------------
 
@@ -471,7 +472,7 @@ class ExactEngine:
 def _finished(position: MNKPosition) -> Solved | None:
     """The answer for a finished game (the side to move has lost, or a draw)."""
     if position.winner is not None:
-        return Solved(Outcome("loss", 0), 0)
+        return Solved(Outcome(Result.loss, 0), 0)
     if EMPTY not in position.cells:
-        return Solved(Outcome("draw", 0), 0)
+        return Solved(Outcome(Result.draw, 0), 0)
     return None
