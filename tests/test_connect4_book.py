@@ -278,3 +278,39 @@ def test_a_book_of_an_unknown_version_says_which(tmp_path: Path) -> None:
     later.write_bytes(b"UBC4BOOK" + (99).to_bytes(4, "little") + bytes(12))
     with pytest.raises(ValueError, match="book of version 99, which this version"):
         load_book(later)
+
+
+def test_a_value_in_the_book_loads_no_kernel() -> None:
+    """The book's answer is a lookup: neither the library nor the command
+    line makes the engine ready for it (numba and the kernels take about a
+    second to load, a hundred times the answer), and a value past the book
+    still does."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, json\n"
+        "from unbeatable import api\n"
+        "s = api.solve('connect4', sys.argv[1])\n"
+        "print(json.dumps([s.result, s.plies, s.nodes, 'numba' in sys.modules]))\n"
+    )
+
+    def solved(moves: str) -> list[object]:
+        out = subprocess.run(
+            [sys.executable, "-c", probe, moves], capture_output=True, text=True, check=True
+        )
+        import json
+
+        loaded: list[object] = json.loads(out.stdout)
+        return loaded
+
+    assert solved("4453") == ["loss", 36, 0, False]
+    result, _plies, nodes, numba = solved("444444333")  # past the book's 8 plies
+    assert result == "loss" and isinstance(nodes, int) and nodes > 0 and numba is True
+    cli = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "unbeatable", "solve", "connect4", "4453"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "loss in 36" in cli.stdout and " numba\n" not in cli.stderr

@@ -232,7 +232,11 @@ def _ready(game: Game[Any, Any], made: _Made, note: bool = True) -> bool:
 
 
 def warm(
-    game: str | Game[Any, Any], algorithm: str | None = None, *, note: bool = True
+    game: str | Game[Any, Any],
+    algorithm: str | None = None,
+    *,
+    note: bool = True,
+    value_of: Any = None,
 ) -> bool:
     """Get ``game``'s engine (and, with ``algorithm``, that one too) ready
     now: numba compiles a specialised engine's kernels at its first use
@@ -241,8 +245,14 @@ def warm(
     clock starts, so a time budget is never spent compiling; call it
     ahead to pay the cost at a moment of your choosing (``unbeatable
     warm``). True if an engine had start-up work to do in this process.
-    ``note=False``: no line on the ``unbeatable`` logger (the caller says it)."""
+    ``note=False``: no line on the ``unbeatable`` logger (the caller says it).
+    ``value_of``: a position whose value is about to be asked; nothing is
+    readied if the engine knows it without a search (an opening book's)."""
     game = get_game(game) if isinstance(game, str) else game
+    if value_of is not None and algorithm is None:
+        knows = getattr(_engines.get(game, None, True).engine, "knows", None)
+        if knows is not None and knows(value_of):
+            return False
     made = [_engines.get(game, None, True)]
     if algorithm is not None:
         made.append(_engines.get(game, algorithm, True))
@@ -255,11 +265,18 @@ def warmed(
     algorithm: str | None = None,
     stop: threading.Event | None = None,
     book: bool = True,
+    value_of: Any = None,
 ) -> None:
     """:func:`warm` before a search, unless only what is known may be
-    answered (a stop switch already set: no search, so nothing to ready)."""
+    answered (a stop switch already set: no search, so nothing to ready), or
+    the value asked for, that of position ``value_of``, is one the engine
+    knows without a search (its ``knows``: Connect Four's opening book)."""
     if stop is None or not stop.is_set():
-        _ready(game, _engines.get(game, algorithm, book))
+        made = _engines.get(game, algorithm, book)
+        knows = getattr(made.engine, "knows", None)
+        if value_of is not None and algorithm is None and knows is not None and knows(value_of):
+            return
+        _ready(game, made)
         if algorithm is not None:
             _ready(game, _engines.get(game, None, book))
 

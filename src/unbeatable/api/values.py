@@ -172,7 +172,7 @@ def solve(
     )
     rules, pos = request.game, request.position
     # Compiling is no part of the search's time.
-    engines.warmed(rules, request.algorithm, request.stop, request.book)
+    engines.warmed(rules, request.algorithm, request.stop, request.book, value_of=pos)
     start = time.perf_counter()
     solver = engines.engine(rules, request.algorithm, book=request.book)
     outcome, nodes = solver.value(pos, request.limits(), weak)[:2]

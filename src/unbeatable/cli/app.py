@@ -222,8 +222,10 @@ def solve(
 
     if position == "-":
         raise typer.Exit(_each_stdin_line(run))
-    api.resolve(game, position)  # a bad position is refused before anything compiles
-    api.warm(game)  # compiling (once after an install) is no part of the search
+    _, pos = api.resolve(game, position)  # a bad position is refused before anything compiles
+    # Compiling (once after an install) is no part of the search; a value the
+    # opening book holds needs neither.
+    api.warm(game, value_of=pos)
     with searching(game, time_limit is None) as progress:
         solution = api.solve(
             game, position, weak=weak, time_limit=time_limit, book=book, progress=progress

@@ -266,6 +266,15 @@ class Connect4Engine:
 
     # -- the Engine protocol ----------------------------------------------------
 
+    def knows(self, position: Connect4Position) -> bool:
+        """Whether :meth:`value` answers ``position`` from the rules or the
+        opening book alone, with no search: the library then need not make
+        the engine ready first (loading numba and the kernels, about a
+        second, a hundred times the answer)."""
+        if _finished(position) is not None:
+            return True
+        return self.book is not None and self.book.get(position) is not None
+
     def value(
         self, position: Connect4Position, limits: Limits = UNLIMITED, weak: bool = False
     ) -> Solved:
