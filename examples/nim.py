@@ -12,7 +12,7 @@ Run it::
     python examples/nim.py "3 4 5"
 
 Theory says the side to move loses exactly when the XOR of the heaps is 0;
-``tests/test_nim_example.py`` checks the engine against that.
+``tests/unit/test_nim_example.py`` checks the engine against that.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ from unbeatable.envs.pettingzoo import (
 )
 from unbeatable.games.tree import ExplicitTree, tree_from_leaves
 
-MODULE = Path(__file__).resolve().parents[1] / "src" / "unbeatable" / "envs" / "pettingzoo.py"
+MODULE = Path(__file__).resolve().parents[2] / "src" / "unbeatable" / "envs" / "pettingzoo.py"
 
 
 def play_out(game_env: Any, actions: list[int]) -> None:

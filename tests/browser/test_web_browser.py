@@ -6,7 +6,7 @@ kinds of human (perfect: a draw; hopeless: the AI wins; random: the AI must
 not lose), every AI move checked against the library. Connect Four and an
 m,n,k game are played with no page change; Explain, Hint, Explore and the
 Learn view, failure recovery, the record, layout, contrast and focus are
-checked. The README's screenshots: tests/test_browser_screenshots.py.
+checked. The README's screenshots: tests/browser/test_browser_screenshots.py.
 """
 
 from __future__ import annotations
@@ -577,7 +577,7 @@ def test_explore_opens_no_move_the_server_says_ends_the_game(page: Page) -> None
     assert tree.locator('[role="treeitem"][aria-level="3"]').count() == 0
 
 
-# The Learn view's own tests: tests/test_browser_learn.py.
+# The Learn view's own tests: tests/browser/test_browser_learn.py.
 
 
 # -- failures, layout, contrast ------------------------------------------------------------

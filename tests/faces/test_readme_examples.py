@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 #: What the shown output uses for an elided stretch ("..." is a tic-tac-toe row).
 ELIDED = "…"

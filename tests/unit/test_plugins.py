@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from unbeatable import api, games, solvers
 from unbeatable.games import GameError, UnknownGameError
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 #: The plug-in module: the examples' Nim (a named game, ``nim``) and a family
 #: of Nim games on given heaps (``heaps:3,4,5``), plus an engine for the family.

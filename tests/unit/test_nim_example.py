@@ -15,7 +15,7 @@ import unbeatable
 from unbeatable.games.base import Game, GameError
 
 spec = importlib.util.spec_from_file_location(
-    "nim_example", Path(__file__).resolve().parents[1] / "examples" / "nim.py"
+    "nim_example", Path(__file__).resolve().parents[2] / "examples" / "nim.py"
 )
 assert spec is not None and spec.loader is not None
 nim_module = importlib.util.module_from_spec(spec)

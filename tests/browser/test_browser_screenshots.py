@@ -4,7 +4,7 @@ checks it is so before the picture is taken.
 
 They go to docs/ only when asked, with ``UNBEATABLE_SCREENSHOTS=1``
 (``UNBEATABLE_SCREENSHOTS=1 .venv/bin/python -m pytest -m browser
-tests/test_browser_screenshots.py``);
+tests/browser/test_browser_screenshots.py``);
 otherwise to pytest's temporary folder, so that an ordinary run still checks
 that each view can be reached and drawn.
 """
@@ -35,7 +35,7 @@ __all__ = ["browser", "page"]  # the shared fixtures, used here
 
 expect = sync_api.expect
 Page = sync_api.Page
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ pseudocode panel exactly as the server's trace ran it, step back, a scrubber
 and auto-play; a bad tree leaves nothing stale behind; pruned nodes readable;
 the depth lesson's horizon, ties and the line beyond the horizon; the tree
 fitted to a phone with the current node in view. Practice, leaves edited on
-the tree, the address and axe-core: tests/test_browser_learn_course.py.
+the tree, the address and axe-core: tests/browser/test_browser_learn_course.py.
 Screenshots go to LEARN_SHOTS (a folder) when it is set."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import unbeatable
 from conftest import CliRun
 from unbeatable.web import create_app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_face_says_the_same_semantic_version(run_cli: CliRun) -> None:

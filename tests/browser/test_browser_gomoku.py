@@ -7,7 +7,7 @@ board, the Learn view usable on a phone.
 A game can only start from the empty board on the page; where a test needs a
 position, the server's first view of the game is replaced by that position's
 view (the page holds no rules: it plays on from whatever the server shows).
-The README's Gomoku screenshots: tests/test_browser_screenshots.py.
+The README's Gomoku screenshots: tests/browser/test_browser_screenshots.py.
 """
 
 from __future__ import annotations

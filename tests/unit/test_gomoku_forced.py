@@ -25,7 +25,7 @@ from unbeatable import api
 #: the cores with.
 pytestmark = pytest.mark.timed
 
-SUITE = Path(__file__).resolve().parent / "data" / "gomoku" / "forced_wins.txt"
+SUITE = Path(__file__).resolve().parents[1] / "data" / "gomoku" / "forced_wins.txt"
 
 
 class Case(NamedTuple):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 
 

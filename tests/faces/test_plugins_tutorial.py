@@ -22,7 +22,7 @@ from test_plugins import forget
 from unbeatable import api, games
 from unbeatable.games import IllegalMoveError, InvalidPositionError
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "PLUGINS.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "PLUGINS.md"
 SECTION = "## A game from scratch: Toads and Frogs"
 
 
