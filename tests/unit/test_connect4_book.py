@@ -314,3 +314,22 @@ def test_a_value_in_the_book_loads_no_kernel() -> None:
         check=True,
     )
     assert "loss in 36" in cli.stdout and " numba\n" not in cli.stderr
+    # Scripts' one-shot JSON: answered on the fast path (no Typer) too.
+    fast = subprocess.run(
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "unbeatable",
+            "solve",
+            "connect4",
+            "4453",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert '"plies": 36' in fast.stdout
+    assert " numba\n" not in fast.stderr and " typer\n" not in fast.stderr

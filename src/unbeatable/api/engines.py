@@ -231,6 +231,15 @@ def _ready(game: Game[Any, Any], made: _Made, note: bool = True) -> bool:
         return work is not None
 
 
+def knows(game: str | Game[Any, Any], position: Any) -> bool:
+    """Whether ``game``'s engine gives ``position``'s value without a search
+    (a finished game, Connect Four's opening book): such an answer is at once,
+    with nothing to ready and no time budget to mind."""
+    game = get_game(game) if isinstance(game, str) else game
+    found = getattr(_engines.get(game, None, True).engine, "knows", None)
+    return bool(found is not None and found(position))
+
+
 def warm(
     game: str | Game[Any, Any],
     algorithm: str | None = None,
@@ -249,10 +258,8 @@ def warm(
     ``value_of``: a position whose value is about to be asked; nothing is
     readied if the engine knows it without a search (an opening book's)."""
     game = get_game(game) if isinstance(game, str) else game
-    if value_of is not None and algorithm is None:
-        knows = getattr(_engines.get(game, None, True).engine, "knows", None)
-        if knows is not None and knows(value_of):
-            return False
+    if value_of is not None and algorithm is None and knows(game, value_of):
+        return False
     made = [_engines.get(game, None, True)]
     if algorithm is not None:
         made.append(_engines.get(game, algorithm, True))

@@ -115,8 +115,14 @@ def _fast(args: list[str]) -> int | None:
         return None
     game, position = positional
     try:
-        if limit is None and api.default_time_limit(game) is not None:
-            return None  # exact on a timed game: the full way says it may take long
+        # Exact on a timed game: the full way says it may take long, unless
+        # the value is known at once (Connect Four's book).
+        if (
+            limit is None
+            and api.default_time_limit(game) is not None
+            and (command != "solve" or not api.knows(*api.resolve(game, position)))
+        ):
+            return None
         if command == "analyze":
             data = api.analyze(game, position, algorithm=algorithm, time_limit=limit).to_dict()
         else:
