@@ -371,3 +371,36 @@ def test_the_plugin_joins_learns_depth_lesson_with_its_own_example(page: Page) -
     page.get_by_label("Search depth").select_option("2")
     expect(rows).to_have_count(2)
     expect(rows.nth(1)).to_contain_text("wins")
+
+
+def test_an_answer_for_the_game_left_behind_is_dropped(page: Page) -> None:
+    """The depth lesson asked for tic-tac-toe's values, then for Hexapawn's; the
+    answers arrive in the other order: the late tic-tac-toe one is dropped, not
+    taken for Hexapawn's (it was, and the table failed on moves it lacked)."""
+    from test_browser_play import Held
+
+    page.get_by_role("tab", name="Learn").click()
+    held = Held(page, "**/api/analyze")
+    page.get_by_role("radio", name="Depth-limited search").check()
+    page.locator("#depth-form").get_by_label("Game").select_option("Hexapawn")
+    for _ in range(200):  # both games' analyses asked for and held
+        if len(held.routes) >= 2:
+            break
+        page.wait_for_timeout(50)
+    assert len(held.routes) == 2
+    held.on = False
+    held.routes.pop().continue_()  # Hexapawn's, answered and drawn first
+    rows = page.get_by_role("table", name=re.compile("The move chosen at each depth")).locator(
+        "tbody tr"
+    )
+    expect(rows.nth(0)).to_contain_text("loses")
+    board = page.locator("#depth-board")
+    expect(board).to_have_attribute("aria-label", re.compile(r"^The position, Black \(b\) to move"))
+    with page.expect_response("**/api/analyze"):
+        held.routes.pop().continue_()  # then tic-tac-toe's, late
+    page.wait_for_timeout(500)
+    # Still Hexapawn's board and values (the page fixture fails on any script error).
+    expect(board).to_have_attribute("aria-label", re.compile(r"^The position, Black \(b\) to move"))
+    page.get_by_label("Search depth").select_option("2")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1)).to_contain_text("wins")

@@ -112,16 +112,20 @@ function drawBoard(game, view) {
 }
 
 /** The position's view, each move's exact value and line of best play
- * (the server's analysis) and how deep a tree may go: asked once per position. */
-async function prepare(game, position) {
+ * (the server's analysis) and how deep a tree may go: asked once per position.
+ * ``mine`` is the drawing's generation: an answer that arrives after another
+ * game or position was asked for is dropped, not taken for the new one's. */
+async function prepare(game, position, mine) {
   const key = `${game}|${position}`;
   if (depth.key === key) return;
   depth.key = null;
   depth.rows = new Map();
   renderTable(null); // the old position's rows go at once, not when the new one is ready
   const view = await api.position(game, position);
+  if (mine !== learn.generation) return;
   if (!view.moves.length) throw new RequestError("the game is over in this position: choose one with moves left");
   const analysis = await api.analyze(game, position);
+  if (mine !== learn.generation) return;
   depth.key = key;
   depth.view = view;
   depth.exact = new Map(analysis.moves.map((move) => [move.move, move]));
@@ -196,7 +200,8 @@ export async function drawDepth() {
   const position = $("depth-position").value.trim();
   const field = $("depth-position");
   try {
-    await prepare(game, position);
+    await prepare(game, position, mine);
+    if (mine !== learn.generation) return false;
     field.removeAttribute("aria-invalid");
     const d = Number($("depth-depth").value);
     const [minimax, alphabeta] = await Promise.all([
