@@ -236,7 +236,13 @@ def knows(game: str | Game[Any, Any], position: Any) -> bool:
     (a finished game, Connect Four's opening book): such an answer is at once,
     with nothing to ready and no time budget to mind."""
     game = get_game(game) if isinstance(game, str) else game
-    found = getattr(_engines.get(game, None, True).engine, "knows", None)
+    return _knows(_engines.get(game, None, True), position)
+
+
+def _knows(made: _Made, position: Any) -> bool:
+    """Whether the engine of ``made`` answers ``position``'s value without a
+    search (its optional ``knows``)."""
+    found = getattr(made.engine, "knows", None)
     return bool(found is not None and found(position))
 
 
@@ -280,8 +286,7 @@ def warmed(
     knows without a search (its ``knows``: Connect Four's opening book)."""
     if stop is None or not stop.is_set():
         made = _engines.get(game, algorithm, book)
-        knows = getattr(made.engine, "knows", None)
-        if value_of is not None and algorithm is None and knows is not None and knows(value_of):
+        if value_of is not None and algorithm is None and _knows(made, value_of):
             return
         _ready(game, made)
         if algorithm is not None:
