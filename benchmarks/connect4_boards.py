@@ -31,24 +31,19 @@ It prints one line a board and the totals, and exits 1 on any disagreement.
 from __future__ import annotations
 
 import argparse
-import os
 import queue
 import random
-import re
-import shutil
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+from connect4_refs import PONS_BUILDS, PONS_COLUMNS, PONS_SOURCE, Unavailable, pons_build
 from unbeatable import api
 from unbeatable.games import get_game
 from unbeatable.games.connect4 import MAX_BITS, MIN_SIDE, Connect4Game, Connect4Position
 
-REFS = Path(os.environ.get("UNBEATABLE_REFS", "/work/refs"))
-#: Pons' solver takes columns as one digit each, and at most 9 of them.
-PONS_COLUMNS = 9
 #: Pons' "no move here" in an analysis.
 INVALID = -1000
 
@@ -104,39 +99,13 @@ def check_wide_board(
 
 
 def build(source: Path, builds: Path, columns: int, rows: int) -> Path:
-    """Pons' solver compiled for a ``columns`` x ``rows`` board (built once)."""
-    where = builds / f"{columns}x{rows}"
-    binary = where / "c4solver"
-    if binary.is_file():
-        return binary
-    if not (source / "Position.hpp").is_file():
-        raise SystemExit(
-            f"no Pons sources at {source} (clone github.com/PascalPons/connect4 there, "
-            "or name the folder with --pons-src)"
-        )
-    where.mkdir(parents=True, exist_ok=True)
-    for name in (
-        "Position.hpp",
-        "Solver.hpp",
-        "Solver.cpp",
-        "TranspositionTable.hpp",
-        "MoveSorter.hpp",
-        "OpeningBook.hpp",
-        "main.cpp",
-    ):
-        shutil.copy(source / name, where / name)
-    header = (where / "Position.hpp").read_text()
-    header, n_width = re.subn(r"WIDTH = \d+;", f"WIDTH = {columns};", header)
-    header, n_height = re.subn(r"HEIGHT = \d+;", f"HEIGHT = {rows};", header)
-    if (n_width, n_height) != (1, 1):
-        raise SystemExit(f"{source / 'Position.hpp'}: cannot find WIDTH and HEIGHT to set")
-    (where / "Position.hpp").write_text(header)
-    subprocess.run(
-        ["g++", "--std=c++11", "-O3", "-DNDEBUG", "-o", "c4solver", "main.cpp", "Solver.cpp"],
-        cwd=where,
-        check=True,
-    )
-    return binary
+    """Pons' solver compiled for a ``columns`` x ``rows`` board (built once,
+    by ``connect4_refs.py``, which the other benchmarks share)."""
+    try:
+        where = pons_build(columns, rows, source=source, builds=builds, program=False)
+    except Unavailable as error:
+        raise SystemExit(str(error)) from None
+    return where / "c4solver"
 
 
 class Pons:
@@ -274,8 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         "--empties", type=int, default=12, help="empty cells at most on boards past 9 columns"
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pons-src", type=Path, default=REFS / "pons-src")
-    parser.add_argument("--builds", type=Path, default=REFS / "pons-boards")
+    parser.add_argument("--pons-src", type=Path, default=PONS_SOURCE)
+    parser.add_argument("--builds", type=Path, default=PONS_BUILDS)
     args = parser.parse_args(argv)
     boards = family()
     if args.boards:
