@@ -1,48 +1,98 @@
-"""Connect Four from scratch: each board's empty position, no opening book.
+"""Connect Four from scratch: each board's empty position, no opening book,
+side by side with the two reference solvers in one run.
 
 Solves the empty board of each board size named (strong: the exact score,
 so the outcome and the move on which perfect play ends) from an empty
-transposition table, with no book, in this process: once on one thread and
-once with the helper thread on the second core (lazy SMP, as ``unbeatable
-solve connect4:W,H "" --no-book`` runs it), and, for 7x6 with ``--reference
-PATH``, through the reference solver's executable (Pascal Pons' ``c4solver``
-reads a move sequence per line, the empty line being the empty board, and
-prints its score; build it outside this repository and give it no book
-file). Prints wall and CPU seconds, nodes, and the ratios: two threads
-against one, and ours against the reference, all from the one run.
+transposition table, with no book: ours in this process, as ``unbeatable
+solve connect4:W,H "" --no-book`` finds its score (``--threads 2``, the
+default: with the helper thread on the second core; ``1``: without), and, in
+the same run, the references built outside this repository by
+``connect4_refs.py`` (which says how to get their sources):
+
+* Christophe Steininger's solver (the fastest open one), compiled for the
+  board with the same number of threads as ours and its own default table
+  (1 GB); ``--no-steininger`` leaves it out;
+* Pascal Pons' solver, compiled for the board (at most 9 columns), on one
+  thread, the only way it runs (about ten minutes on 7x6); ``--no-pons``
+  leaves it out.
+
+Every solver's time is the solve alone, by its own clock (the process's start
+and the table's allocation left out): ours in this process, the references'
+through a small program of ours linked to each; the CPU column likewise
+(all threads). Nodes are each solver's own count (Steininger's leaves out the
+positions its static analysis settles), so their ratio compares the trees'
+sizes only roughly.
+
+With ``--repeat N``, ours and Steininger's run N times each, in turn (ours,
+Steininger's, ours, ...), and the medians are compared, so that a machine
+shared with other work slows both alike; Pons' runs once. Prints every run,
+then per board and thread count the ratios ours / Steininger and ours / Pons
+of time and of nodes (a time ratio below 0.5: twice as fast), and with
+``--threads 1,2`` our time on two threads over that on one. Exits 1 if the
+scores disagree, 2 if a board or a reference is missing.
 
 Usage::
 
-    python benchmarks/connect4_scratch.py --boards 4x4,5x4,6x4,5x5,6x5
-    python benchmarks/connect4_scratch.py --boards 7x6 --reference /path/to/c4solver
+    python benchmarks/connect4_scratch.py --boards 7x6 --repeat 3
+    python benchmarks/connect4_scratch.py --boards 7x6 --repeat 3 --no-pons
+    python benchmarks/connect4_scratch.py --boards 4x4,5x4,6x4,5x5,6x5 --threads 1,2
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import resource
-import subprocess
+import re
+import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+from common import duration
+from connect4_refs import (
+    PONS_BUILDS,
+    PONS_COLUMNS,
+    PONS_SOURCE,
+    STEININGER_BUILDS,
+    STEININGER_SOURCE,
+    Failed,
+    Unavailable,
+    pons,
+    pons_build,
+    steininger,
+    steininger_build,
+)
 from unbeatable.games.connect4 import Shape, rules_for, shape
 from unbeatable.search.engine import Limits
 from unbeatable.solvers.connect4.sliced import SlicedSearch
 from unbeatable.solvers.connect4.table import TranspositionTable
 
 
+@dataclass(frozen=True)
+class Solve:
+    """One solver's run on one board's empty position."""
+
+    who: str
+    threads: int
+    score: int
+    nodes: int
+    seconds: float
+    cpu: float
+
+
 def board(text: str) -> Shape:
-    """``WxH`` as a board shape (ValueError if it is not one)."""
-    columns, _, rows = text.partition("x")
+    """``WxH`` as a board shape (ValueError, saying why, if it is not one)."""
+    columns, _, rows = text.strip().lower().partition("x")
+    if not (columns.isdigit() and rows.isdigit()):
+        raise ValueError(f"{text!r} is not WxH (columns x rows, e.g. 7x6)")
     return shape(int(columns), int(rows))
 
 
-def solve_ours(board: Shape, helpers: bool) -> tuple[int, int, float, float]:
-    """Score, nodes, wall and CPU seconds of the empty board from a fresh
-    table (the kernel compiled before the clock starts)."""
-    search = SlicedSearch(TranspositionTable(board), board, helpers=helpers)
+def solve_ours(board: Shape, threads: int) -> tuple[Solve, int]:
+    """Our solve of the empty board from a fresh table (the kernel compiled,
+    or loaded, before the clock starts), and the table's bytes."""
+    search = SlicedSearch(TranspositionTable(board), board, helpers=threads > 1)
     rules = rules_for(board)
     start_position = rules.initial()
     # Compile (or load) the board's kernel first, on a random position a few
@@ -59,68 +109,166 @@ def solve_ours(board: Shape, helpers: bool) -> tuple[int, int, float, float]:
     before = search.nodes
     wall, cpu = time.perf_counter(), time.process_time()
     score = search.score(start_position, Limits())
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    solved = Solve("ours", threads, score, search.nodes - before, wall, cpu)
+    return solved, int(search.table.entries.nbytes)
+
+
+def row(size: str, run: Solve) -> str:
+    """One run's line."""
     return (
-        score,
-        search.nodes - before,
-        time.perf_counter() - wall,
-        time.process_time() - cpu,
+        f"{size:6} {run.who:11} {run.threads:>7} {run.score:>5} {run.nodes:>15,}"
+        f" {duration(run.seconds):>10} {duration(run.cpu):>10}"
     )
 
 
-def solve_reference(binary: Path) -> tuple[int, float, float]:
-    """The reference's score of the empty 7x6 board, its wall time net of
-    start-up, and its CPU time."""
+def ratio(ours: float, theirs: float) -> str:
+    """``ours / theirs`` to three figures, or ``-`` when theirs is nothing."""
+    return f"{ours / theirs:.3g}" if theirs > 0 else "-"
 
-    def timed(text: str) -> tuple[str, float, float]:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        done = subprocess.run([str(binary)], input=text, capture_output=True, text=True, check=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        return done.stdout, time.perf_counter() - start, cpu
 
-    idle = min(timed("")[1] for _ in range(3))
-    out, wall, cpu = timed("\n")
-    return int(out.split()[-1]), max(wall - idle, 0.0), cpu
+def median(runs: list[Solve]) -> tuple[float, float]:
+    """Median seconds and nodes of some runs."""
+    return statistics.median(r.seconds for r in runs), statistics.median(r.nodes for r in runs)
+
+
+def compared(name: str, ours: list[Solve], theirs: list[Solve]) -> str:
+    """Ours against one reference: the ratios of the medians."""
+    our_time, our_nodes = median(ours)
+    time_, nodes = median(theirs)
+    return (
+        f"ours / {name}: time {ratio(our_time, time_)}"
+        f" ({duration(our_time)} / {duration(time_)}),"
+        f" nodes {ratio(our_nodes, nodes)}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", default="7x6", help="comma-separated WxH (default 7x6)")
-    parser.add_argument("--reference", type=Path, help="the reference solver (7x6 only)")
+    parser.add_argument(
+        "--threads", default="2", help="ours and Steininger's: 1, 2 or 1,2 (default 2)"
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="runs of ours and Steininger's")
+    parser.add_argument("--no-pons", action="store_true", help="leave Pons' solver out")
+    parser.add_argument("--no-steininger", action="store_true", help="leave Steininger's out")
+    parser.add_argument("--pons-src", type=Path, default=PONS_SOURCE)
+    parser.add_argument("--pons-builds", type=Path, default=PONS_BUILDS)
+    parser.add_argument("--steininger-src", type=Path, default=STEININGER_SOURCE)
+    parser.add_argument("--steininger-builds", type=Path, default=STEININGER_BUILDS)
     args = parser.parse_args(argv)
     try:
         shapes = [board(text) for text in args.boards.split(",")]
     except ValueError as error:
         print(f"--boards: {error}", file=sys.stderr)
         return 2
+    try:
+        threads = sorted({int(n) for n in args.threads.split(",")})
+    except ValueError:
+        threads = []
+    if not threads or not set(threads) <= {1, 2}:
+        print(f"--threads: 1, 2 or 1,2, not {args.threads!r}", file=sys.stderr)
+        return 2
+    if args.repeat < 1:
+        print("--repeat: at least 1", file=sys.stderr)
+        return 2
+
+    # Every reference built before anything is timed (a build takes minutes).
+    pons_at: dict[Shape, Path] = {}
+    steininger_at: dict[tuple[Shape, int], Path] = {}
+    for each in shapes:
+        try:
+            if not args.no_pons and each.columns <= PONS_COLUMNS:
+                pons_at[each] = pons_build(
+                    each.columns, each.rows, source=args.pons_src, builds=args.pons_builds
+                )
+        except Unavailable as error:
+            print(f"Pons' solver: {error}\n(or leave it out: --no-pons)", file=sys.stderr)
+            return 2
+        try:
+            for n in threads if not args.no_steininger else ():
+                steininger_at[each, n] = steininger_build(
+                    each.columns,
+                    each.rows,
+                    n,
+                    source=args.steininger_src,
+                    builds=args.steininger_builds,
+                )
+        except Unavailable as error:
+            print(
+                f"Steininger's solver: {error}\n(or leave it out: --no-steininger)",
+                file=sys.stderr,
+            )
+            return 2
+
     print(
-        f"{'board':6} {'threads':>7} {'score':>5} {'nodes':>15} {'wall':>9} {'cpu':>9} "
-        f"{'ratio':>24}",
+        f"{'board':6} {'solver':11} {'threads':>7} {'score':>5} {'nodes':>15}"
+        f" {'time':>10} {'cpu':>10}",
         flush=True,
     )
-    for each in shapes:
-        size = f"{each.columns}x{each.rows}"
-        one = solve_ours(each, helpers=False)
-        print(
-            f"{size:6} {1:>7} {one[0]:>5} {one[1]:>15,} {one[2]:>8.2f}s {one[3]:>8.2f}s", flush=True
-        )
-        two = solve_ours(each, helpers=True)
-        assert two[0] == one[0], f"{size}: {two[0]} with a helper, {one[0]} without"
-        print(
-            f"{size:6} {2:>7} {two[0]:>5} {two[1]:>15,} {two[2]:>8.2f}s {two[3]:>8.2f}s "
-            f"{'wall 2 / 1 threads ' + format(two[2] / one[2], '.2f'):>24}",
-            flush=True,
-        )
-        if args.reference is not None and size == "7x6":
-            score, wall, cpu = solve_reference(args.reference)
-            assert score == one[0], f"the reference says {score}, we say {one[0]}"
-            print(
-                f"{'7x6':6} {'ref':>7} {score:>5} {'':>15} {wall:>8.2f}s {cpu:>8.2f}s "
-                f"{'wall ours (2) / ref ' + format(two[2] / wall, '.2f'):>24}",
-                flush=True,
-            )
-    return 0
+    summary: list[str] = []
+    agree = True
+    try:
+        for each in shapes:
+            size = f"{each.columns}x{each.rows}"
+            scores: set[int] = set()
+            ours: dict[int, list[Solve]] = {n: [] for n in threads}
+            his: dict[int, list[Solve]] = {n: [] for n in threads}
+            notes: list[str] = []
+            for n in threads:
+                for _ in range(args.repeat):
+                    run, table_bytes = solve_ours(each, n)
+                    ours[n].append(run)
+                    print(row(size, run), flush=True)
+                    if (each, n) in steininger_at:
+                        answers = steininger(
+                            steininger_at[each, n], each.columns, each.rows, n, [""]
+                        )
+                        (answer,) = answers.runs
+                        run = Solve(
+                            "Steininger", n, answer.score, answer.nodes, answer.seconds, answer.cpu
+                        )
+                        his[n].append(run)
+                        print(row(size, run), flush=True)
+                        table = re.search(r"a (\S+ \S+) table", answers.settings)
+                        note = f"Steininger: a {table[1] if table else '?'} table."
+                        if note not in notes:
+                            notes.append(note)
+            notes.insert(0, f"ours: a {table_bytes / 2**20:,.0f} MiB table.")
+            pons_runs: list[Solve] = []
+            if each in pons_at:
+                answers = pons(pons_at[each], each.columns, each.rows, [""])
+                (answer,) = answers.runs
+                run = Solve("Pons", 1, answer.score, answer.nodes, answer.seconds, answer.cpu)
+                pons_runs.append(run)
+                print(row(size, run), flush=True)
+            elif not args.no_pons:
+                notes.append(f"Pons: no build past {PONS_COLUMNS} columns.")
+            for runs in [*ours.values(), *his.values(), pons_runs]:
+                scores.update(r.score for r in runs)
+            if len(scores) > 1:
+                agree = False
+                summary.append(f"{size}: the scores DISAGREE: {sorted(scores)}")
+            summary.append(f"{size}: " + " ".join(notes))
+            for n in threads:
+                line = f"{size} ours on {n} thread{'s' if n > 1 else ''}"
+                if args.repeat > 1:
+                    line += f" (medians of {args.repeat})"
+                parts = []
+                if his[n]:
+                    parts.append(compared("Steininger", ours[n], his[n]))
+                if pons_runs:
+                    parts.append(compared("Pons (1 thread)", ours[n], pons_runs))
+                summary.append(line + (": " + "; ".join(parts) if parts else ": no reference"))
+            if len(threads) == 2:
+                one, two = median(ours[1])[0], median(ours[2])[0]
+                summary.append(f"{size} ours, time on 2 threads / on 1: {ratio(two, one)}")
+    except Failed as error:
+        print(error, file=sys.stderr)
+        return 1
+    print()
+    print("\n".join(summary))
+    return 0 if agree else 1
 
 
 if __name__ == "__main__":
