@@ -57,6 +57,7 @@ from unbeatable.solvers.mnk.patterns import (
     MAX_TABLE_REACH,
     NCLASSES,
     combinations,
+    fitted,
     kinds,
     reach,
     tables,
@@ -98,6 +99,7 @@ class Board(NamedTuple):
     values: npt.NDArray[np.int32]
     zob: npt.NDArray[np.uint64]
     cells: npt.NDArray[np.int64]
+    ev: npt.NDArray[np.int32]
 
 
 #: The arrays of :class:`Board` that a search changes (the rest are read-only tables).
@@ -166,6 +168,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         values=values,
         zob=zob,
         cells=to_pad,
+        ev=fitted(),
     )
     board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points
     K.init_walls(board)

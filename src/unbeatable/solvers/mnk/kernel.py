@@ -73,6 +73,7 @@ from unbeatable.solvers.mnk.patterns import (
     C_FORBID,
     DEAD,
     DFOUR,
+    EVAL_TEMPO,
     F1,
     F2,
     F3,
@@ -108,6 +109,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 #: scored 73% and 71% against Rapfi held to 8 plies where none scored 61%
 #: (80 games each at 200,000 nodes a move; benchmarks/README.md).
 THREAT_BONUS = 1500
+#: Whether the leaf evaluation adds the fitted sum (patterns.fitted) to the
+#: hand-set one.
+EVAL_FIT = True
 
 
 # -- reading a line -------------------------------------------------------------
@@ -556,20 +560,34 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
     stones are worth to each side, the mover's best cell counting extra (it
     plays first), and a bonus for a double threat the opponent cannot answer
     with a four (the search's horizon would otherwise miss that it wins)."""
-    bd, val, near, cells = B[0], B[4], B[6], B[14]
+    bd, pat, val, near, geo, cells, ev = B[0], B[2], B[4], B[6], B[9], B[14], B[15]
+    opp = 1 - me
+    rm, ro = geo[G_KIND + me], geo[G_KIND + opp]
     mine = 0
     theirs = 0
     best_mine = 0
+    fit = 0
     for c in cells:
         if bd[c] == EMPTY and near[c] > 0:
             v = val[me, c]
             mine += v
-            theirs += val[1 - me, c]
+            theirs += val[opp, c]
             if v > best_mine:
                 best_mine = v
+            if EVAL_FIT:
+                cm = (
+                    (np.int64(pat[me, 0, c]) * NLEVELS + np.int64(pat[me, 1, c])) * NLEVELS
+                    + np.int64(pat[me, 2, c])
+                ) * NLEVELS + np.int64(pat[me, 3, c])
+                co = (
+                    (np.int64(pat[opp, 0, c]) * NLEVELS + np.int64(pat[opp, 1, c])) * NLEVELS
+                    + np.int64(pat[opp, 2, c])
+                ) * NLEVELS + np.int64(pat[opp, 3, c])
+                fit += ev[rm, 0, cm] + ev[ro, 1, co]
     score = (mine - theirs) // 4 + best_mine // 2
+    if EVAL_FIT:
+        score += fit + EVAL_TEMPO
     ncls = B[5]
-    opp = 1 - me
     if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0:
         # The opponent has no four to interpose: a four-three of the mover's
         # wins outright, a double three nearly always (not renju's black's:

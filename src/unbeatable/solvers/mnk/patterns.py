@@ -283,6 +283,42 @@ def combinations() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     return classes, values
 
 
+#: The fitted part of the leaf evaluation (see :func:`fitted`): what one
+#: direction's level, and the cell's class, add for each empty cell near the
+#: stones, for the side to move (first row) and for the other side, and what
+#: the side to move gets for playing next. Fitted by least squares to Rapfi's
+#: values (7 plies) of 11,109 quiet freestyle positions
+#: (``benchmarks/gomoku_eval_fit.py``; benchmarks/README.md): the hand-set
+#: evaluation correlates 0.39 with them, the fit 0.79. The engine adds it to
+#: the hand-set evaluation, which keeps the sense of threats the fit lacks.
+EVAL_LEVEL = (
+    (0, 0, -29, -31, -36, -28, -21, -1, 32, 51, 0, 0),
+    (0, 0, 2, 7, 10, -1, -2, -24, 50, 14, -120, 0),
+)
+EVAL_CLASS = (
+    (-4, 0, -28, -10, -25, 27, 24, 0, 0),
+    (105, 0, 133, 12, -73, 16, -166, -43, 0),
+)
+EVAL_TEMPO = 212
+
+
+@cache
+def fitted() -> npt.NDArray[np.int32]:
+    """``ev[kind, side, code]``: what an empty cell near the stones whose four
+    levels read ``code`` adds to the evaluation for a player whose lines are
+    of ``kind``, as the side to move (``side`` 0) or the other side (1)."""
+    classes, _ = combinations()
+    codes = np.arange(NLEVELS**4)
+    four = [codes // NLEVELS**3, codes // NLEVELS**2 % NLEVELS, codes // NLEVELS % NLEVELS]
+    levels = np.stack([*four, codes % NLEVELS])
+    ev = np.zeros((classes.shape[0], 2, len(codes)), dtype=np.int32)
+    for side in range(2):
+        by_level = np.array(EVAL_LEVEL[side], dtype=np.int64)[levels].sum(axis=0)
+        for kind in range(classes.shape[0]):
+            ev[kind, side] = by_level + np.array(EVAL_CLASS[side], dtype=np.int64)[classes[kind]]
+    return ev
+
+
 def combine(four: tuple[int, ...], kind: int = FREE) -> int:
     """The class of a cell from its four directions' levels, for a player
     whose lines are of ``kind``."""
