@@ -315,20 +315,33 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
         _reread(B, c, stone == 0)
         return
     rows = (geo[G_KIND], geo[G_KIND + 1])
+    # Every cell's keys follow the board, but only the empty cells' patterns
+    # are kept (nothing reads an occupied cell's): a cell emptied is re-read.
     for d in range(4):
         o = offs[d]
         for s in range(1, reach + 1):
             # The cell after c sees it at offset -s, the one before at +s.
             n = c + s * o
-            if bd[n] != WALL:
+            b = bd[n]
+            if b != WALL:
                 shift = 2 * (reach - s)
                 key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
-                _refresh(B, n, d, rows)
+                if b == EMPTY:
+                    _refresh(B, n, d, rows)
             n = c - s * o
-            if bd[n] != WALL:
+            b = bd[n]
+            if b != WALL:
                 shift = 2 * (s + reach - 1)
                 key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
-                _refresh(B, n, d, rows)
+                if b == EMPTY:
+                    _refresh(B, n, d, rows)
+    if stone == 0:
+        pat, levels = B[2], B[10]
+        for d in range(4):
+            kk = key[d, c]
+            pat[0, d, c] = levels[0, kk]
+            pat[1, d, c] = levels[1, kk]
+        _classify(B, c, rows)
 
 
 @njit(cache=True, nogil=True)
@@ -343,14 +356,10 @@ def place(B, c, stone):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def remove(B, c):  # type: ignore[no-untyped-def]
     """Take the stone off cell ``c`` (the exact inverse of :func:`place`)."""
-    cls, ncls, direct = B[3], B[5], B[9][G_DIRECT] != 0
-    if direct:  # counted in its old class now; re-reading it moves it on
-        for p in range(2):
-            ncls[p, cls[p, c]] += 1
+    cls, ncls = B[3], B[5]
+    for p in range(2):  # counted in its old class now; re-reading it moves it on
+        ncls[p, cls[p, c]] += 1
     _set(B, c, 0, -1)
-    if not direct:
-        for p in range(2):
-            ncls[p, cls[p, c]] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -863,7 +872,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     for i in range(n):
         if moves[i] == hint:
             score[i] = INF
-    _select(moves, score, n, top)
+    _select(moves, score, n, top)  # (top 0: the caller picks them as it goes)
     return n
 
 
@@ -917,15 +926,25 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     width = ROOT_WIDTH if ply == 0 else WIDTH
     if ncls[opp, C_FLEX4] > 0:
         width = MAX_PLY * 4  # against a threat, every defence
-    n = candidates(B, me, ply, mbuf, sbuf, hist, hint, width)
-    n = min(n, width)
+    # Each move is picked from the rest just before it is searched: most
+    # nodes cut off after one or two, and sorting the best fourteen of a
+    # hundred first took more time than the rest of such a node.
+    n = candidates(B, me, ply, mbuf, sbuf, hist, hint, 0)
+    searched = min(n, width)
     child_depth = depth if forced else depth - 1
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     alpha0 = alpha
     best = -INF
     best_move = -1
-    for i in range(n):
-        c = mbuf[ply, i]
+    moves, score = mbuf[ply], sbuf[ply]
+    for i in range(searched):
+        top = i
+        for j in range(i + 1, n):
+            if score[j] > score[top]:
+                top = j
+        moves[i], moves[top] = moves[top], moves[i]
+        score[i], score[top] = score[top], score[i]
+        c = moves[i]
         place(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
