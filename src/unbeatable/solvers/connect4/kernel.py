@@ -421,6 +421,9 @@ def prefetch_children(
 F_CUR, F_MASK, F_KEY, F_MOVE0 = 0, 1, 2, 3
 F_ALPHA, F_BETA, F_COUNT, F_NEXT, F_SCORE0 = 0, 1, 2, 3, 4
 STACK_DEPTH: int = _STANDARD["STACK_DEPTH"]
+#: A move's ordering score when it leaves the opponent no reply that does
+#: not lose at once (more than any count of threats on a 64-bit board).
+WINS_NEXT = 64
 
 
 @_template(inline="always")
@@ -453,14 +456,29 @@ def sort_by_threats(
     equals: a stable insertion sort. Returns their count. A threat right
     above one of the opponent's is not counted: it never wins (whoever fills
     the cell below, the opponent either wins there or takes ours next),
-    and ordering without it searches 8% fewer nodes from the empty board. (Indices
+    and ordering without it searches 8% fewer nodes from the empty board.
+    A move that leaves the opponent no reply that does not lose at once
+    (two threats to block, one to block right under another, or every
+    column under one) wins with our next stone: it scores :data:`WINS_NEXT`
+    and comes first, and the search reads from the first score whether
+    any move does (a quarter fewer nodes on ``Test_L1_R2``). (Indices
     rather than row views: views cost measurably in the hot loop.)"""
     count = 0
     useless = winning_cells(cur ^ mask, mask) << ONE
     for col in ORDER:
         move = possible & column_mask(col)
         if move != ZERO:
-            score = popcount(winning_cells(cur | move, mask | move) & ~useless)
+            after = mask | move
+            threats = winning_cells(cur | move, after)
+            score = popcount(threats & ~useless)
+            # A move that leaves the opponent no reply that does not lose at
+            # once wins with our next stone: first.
+            replies = (after + BOTTOM) & BOARD
+            forced = replies & threats
+            if forced != ZERO:
+                replies = ZERO if forced & (forced - ONE) else forced
+            if replies & ~(threats >> ONE) == ZERO:
+                score = WINS_NEXT
             j = count
             while j > 0 and ints[d, F_SCORE0 + j - 1] < score:
                 bits[d, F_MOVE0 + j] = bits[d, F_MOVE0 + j - 1]
@@ -655,7 +673,20 @@ def search(
                 count = sort_by_threats(possible, cur, mask, bits, ints, d)
                 ints[d, F_COUNT] = count
                 ints[d, F_NEXT] = 0
-                if exact and CELLS - n >= ETC_EMPTIES:
+                if exact and ints[d, F_SCORE0] < WINS_NEXT:
+                    # No move wins with our next stone: the best left is a
+                    # win with the stone after. (Sound: a move outside
+                    # ``possible`` loses at once; after any other, the
+                    # opponent has a reply that neither loses at once nor,
+                    # being no cell right under a threat of ours and
+                    # blocking the only one playable, lets us win at once.)
+                    upper = win_now(n + 4)
+                    if b > upper:
+                        b = upper
+                        ints[d, F_BETA] = b
+                        if a >= b:
+                            ret, done = b, True
+                if not done and exact and CELLS - n >= ETC_EMPTIES:
                     # Enhanced transposition cutoff, once the children's slots
                     # have had the sort's time to load: a child whose upper
                     # bound (its view) already lifts us to beta.
