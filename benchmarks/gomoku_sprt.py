@@ -25,7 +25,9 @@ and a sequential test decides as soon as the games say enough.
 * **The test**: the generalised SPRT on pair scores (the pentanomial model
   fishtest uses), H0: the test version is ``--elo0`` stronger, H1: ``--elo1``
   (logistic Elo), error rates ``--alpha`` and ``--beta``. It stops when the
-  log-likelihood ratio leaves its bounds, or after ``--max-pairs``.
+  log-likelihood ratio leaves its bounds, after ``--max-pairs``, or when
+  stopped: Ctrl-C, or SIGTERM for a test running in the background (whose
+  shell ignores Ctrl-C for it); the pairs being played are finished first.
 
 It prints the running count, then the verdict with the Elo estimate and its
 95% error bar, and a row for the table in ``benchmarks/README.md`` ("Gomoku:
@@ -44,6 +46,7 @@ import math
 import os
 import queue
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -252,6 +255,9 @@ def serve(game_name: str, settings_json: str) -> int:
     ``src`` (PYTHONPATH), so every import is that version's."""
     import importlib
 
+    # Ctrl-C is the test's to handle: it stops the count and closes its
+    # workers (a worker it killed mid-game would be replaced and play on).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from unbeatable.games import get_game
     from unbeatable.search.engine import Limits
     from unbeatable.solvers.mnk.engine import GomokuEngine
@@ -459,18 +465,27 @@ def main(argv: list[str] | None = None) -> int:
             for worker in workers.values():
                 worker.close()
 
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    # A test run in the background (where the shell ignores Ctrl-C for it) is
+    # stopped by SIGTERM the same way: the count so far, and its row.
+    signal.signal(signal.SIGTERM, interrupt)
     # Compile each version once before the slots start theirs from its cache.
     for side in ("base", "test"):
         spawn(side, -1).close()
     threads = [threading.Thread(target=slot, args=(n,)) for n in range(args.concurrency)]
     for thread in threads:
         thread.start()
+    interrupted = False
     try:
-        for thread in threads:
-            thread.join()
+        while any(thread.is_alive() for thread in threads):
+            for thread in threads:
+                thread.join(0.2)  # (a join without a timeout would not see Ctrl-C)
     except KeyboardInterrupt:
+        interrupted = True
         stop.set()
-        print("stopped by Ctrl-C: the count so far stands, undecided", flush=True)
+        print("stopped (Ctrl-C or SIGTERM): the count so far stands", flush=True)
         for thread in threads:
             thread.join()
     verdict = sprt.verdict()
@@ -478,7 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     words = {
         "H1": "H1 accepted: the test version is stronger (keep it)",
         "H0": f"H0 accepted: the test version is not {args.elo1:g} Elo stronger (do not keep it)",
-        None: "undecided: the games ran out before the test could decide",
+        None: "undecided: "
+        + ("stopped" if interrupted else "the games ran out")
+        + " before the test could decide",
     }[verdict]
     print(
         f"{words}. {2 * sprt.pairs} games, Elo {elo:+.1f} [{low:+.1f}, {high:+.1f}] (95%), "
