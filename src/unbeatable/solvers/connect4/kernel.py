@@ -690,12 +690,24 @@ def search(
                     # Enhanced transposition cutoff, once the children's slots
                     # have had the sort's time to load: a child whose upper
                     # bound (its view) already lifts us to beta.
+                    # A child with one reply that does not lose at once keeps
+                    # no entry (a forced node): its grandchild's, after that
+                    # reply, has our side to move and a lower bound on what
+                    # the move gets us.
                     opp = cur ^ mask
                     for j in range(count):
-                        child = table_key(opp + (mask | bits[d, F_MOVE0 + j]), n + 1)
-                        _lc, upper_c = table_get(table, gen, child)
-                        if -upper_c >= b:
-                            ret, done = -upper_c, True
+                        move = bits[d, F_MOVE0 + j]
+                        after = mask | move
+                        reply = non_losing_moves(opp, after)
+                        if reply != ZERO and reply & (reply - ONE) == ZERO:
+                            grandchild = table_key((cur | move) + (after | reply), n + 2)
+                            found, _ug = table_get(table, gen, grandchild)
+                        else:
+                            child = table_key(opp + after, n + 1)
+                            _lc, upper_c = table_get(table, gen, child)
+                            found = -upper_c
+                        if found >= b:
+                            ret, done = found, True
                             table_put(table, gen, key, n, ret, SCORE)
                             break
         else:
