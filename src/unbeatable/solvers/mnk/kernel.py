@@ -112,6 +112,19 @@ THREAT_BONUS = 1500
 #: Whether the leaf evaluation adds the fitted sum (patterns.fitted) to the
 #: hand-set one.
 EVAL_FIT = True
+#: Late-move reductions: at a node of at least ``LMR_DEPTH`` plies left and
+#: no open three of the opponent's to answer, the moves from the
+#: ``LMR_FROM``-th in the ordering (0 first) that neither make nor stop a three
+#: or four are searched one ply shallower first (two from ``LMR_MORE``), and
+#: again at full depth only if they beat the best so far.
+LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
+#: Null-move pruning: where the side to move faces no open three, four-three
+#: or double three and its evaluation reaches beta, a pass searched
+#: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
+NULL_R = 2
+#: The key a pass flips, so that a position reached with the other side to
+#: move never shares the table's entries.
+NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
 
 
 # -- reading a line -------------------------------------------------------------
@@ -923,6 +936,24 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
+    if (
+        NULL_R > 0
+        and ply > 0
+        and not forced
+        and depth > NULL_R
+        and abs(beta) < MATE
+        and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0
+        and evaluate(B, me) >= beta
+    ):
+        h[0] ^= NULL_KEY
+        v = -pvs(B, opp, depth - 1 - NULL_R, -beta, 1 - beta, ply + 1, *rest)
+        h[0] ^= NULL_KEY
+        if ctl[ABORTED] != 0:
+            return 0
+        if v >= beta:
+            return v if v < MATE else beta
+
     width = ROOT_WIDTH if ply == 0 else WIDTH
     if ncls[opp, C_FLEX4] > 0:
         width = MAX_PLY * 4  # against a threat, every defence
@@ -932,11 +963,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     n = candidates(B, me, ply, mbuf, sbuf, hist, hint, 0)
     searched = min(n, width)
     child_depth = depth if forced else depth - 1
-    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     alpha0 = alpha
     best = -INF
     best_move = -1
     moves, score = mbuf[ply], sbuf[ply]
+    cls = B[3]
+    calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
     for i in range(searched):
         top = i
         for j in range(i + 1, n):
@@ -945,11 +977,16 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         moves[i], moves[top] = moves[top], moves[i]
         score[i], score[top] = score[top], score[i]
         c = moves[i]
+        cut = 0
+        if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
+            cut = 2 if i >= LMR_MORE else 1
         place(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
         else:
-            v = -pvs(B, opp, child_depth, -alpha - 1, -alpha, ply + 1, *rest)
+            v = -pvs(B, opp, child_depth - cut, -alpha - 1, -alpha, ply + 1, *rest)
+            if cut and v > alpha:
+                v = -pvs(B, opp, child_depth, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
                 v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
         remove(B, c)
