@@ -860,11 +860,13 @@ def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-untyped-def]
-    """The moves worth searching for ``me`` (0/1), best-ordered first, into
-    ``mbuf[ply]``; their count. A four to block is the only move (none if
-    renju's black may not block it); against an open-four threat only the
-    defences; otherwise the cells near the stones, by what they make and
-    stop (and the history of cut-offs). Never a point ``me`` may not play."""
+    """The moves worth searching for ``me`` (0/1) into ``mbuf[ply]``, their
+    ordering scores into ``sbuf[ply]`` and the ``top`` best first (0: none
+    sorted, for a caller that picks each as it goes); their count. A four to
+    block is the only move (none if renju's black may not block it); against
+    an open-four threat only the defences; otherwise the cells near the
+    stones, by what they make and stop (and the history of cut-offs). Never
+    a point ``me`` may not play."""
     bd, val, ncls, near, cells = B[0], B[4], B[5], B[6], B[14]
     opp = 1 - me
     moves, score = mbuf[ply], sbuf[ply]
@@ -895,8 +897,11 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
 
     Fail-soft alpha-beta with null windows for all but the first move, a
     Zobrist-keyed transposition table, history ordering; a forced block does
-    not use up depth. Scores from ``me``'s view; mate scores are exact distances
-    within the moves searched (the engine proves them apart, by threat search).
+    not use up depth; late quiet moves reduced and a null move tried where no
+    threat is faced (see :data:`LMR_DEPTH`, :data:`NULL_R`: each kept by the
+    engine's SPRT games, benchmarks/README.md). Scores from ``me``'s view; a
+    mate score here is the search's judgement, never a proof (the engine
+    proves results apart, by threat search).
     """
     bd, ncls, h, cells = B[0], B[5], B[7], B[14]
     if tick(ctl):
