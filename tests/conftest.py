@@ -9,6 +9,7 @@ real uvicorn server on a free loopback port, for the browser tests.
 
 from __future__ import annotations
 
+import signal
 import socket
 import threading
 import time
@@ -20,6 +21,12 @@ from fastapi.testclient import TestClient
 
 from unbeatable.cli import main as cli_main
 from unbeatable.web import create_app
+
+# Tests send Ctrl-C (SIGINT) to the commands they start. A suite run as a
+# shell's background job inherits SIGINT ignored, and so would those commands
+# (Python leaves an ignored SIGINT ignored): they would never see it. The
+# suite's own handler is reset to the default in every process it starts.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: Connect Four budget in the web tests: enough for the solver, short enough
 #: that no test waits long.
