@@ -846,16 +846,23 @@ def _unpack(entry):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _pick(moves, score, i, n):  # type: ignore[no-untyped-def]
+    """Bring the best-scored of ``moves[i:n]`` to place ``i`` (the first of
+    equals)."""
+    best = i
+    for j in range(i + 1, n):
+        if score[j] > score[best]:
+            best = j
+    moves[i], moves[best] = moves[best], moves[i]
+    score[i], score[best] = score[best], score[i]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
     """Bring the ``top`` best-scored moves to the front, best first (the rest
     stay behind in any order): cheaper than sorting all when few are searched."""
     for i in range(min(n, top)):
-        best = i
-        for j in range(i + 1, n):
-            if score[j] > score[best]:
-                best = j
-        moves[i], moves[best] = moves[best], moves[i]
-        score[i], score[best] = score[best], score[i]
+        _pick(moves, score, i, n)
 
 
 @njit(cache=True, nogil=True)
@@ -975,12 +982,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
     for i in range(searched):
-        top = i
-        for j in range(i + 1, n):
-            if score[j] > score[top]:
-                top = j
-        moves[i], moves[top] = moves[top], moves[i]
-        score[i], score[top] = score[top], score[i]
+        _pick(moves, score, i, n)
         c = moves[i]
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
