@@ -257,16 +257,23 @@ def line_level(bd, n, o, own, k, reach, exact):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _code(pat, p, n):  # type: ignore[no-untyped-def]
+    """Cell ``n``'s four levels for player ``p`` as one index of the class,
+    value and evaluation tables (:func:`patterns.code_of`)."""
+    return (
+        (np.int64(pat[p, 0, n]) * NLEVELS + np.int64(pat[p, 1, n])) * NLEVELS
+        + np.int64(pat[p, 2, n])
+    ) * NLEVELS + np.int64(pat[p, 3, n])
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _classify(B, n, rows):  # type: ignore[no-untyped-def]
     """Combine cell ``n``'s four levels into its class and value, per player
     (``rows``: the tables' row of each player's line kind), keeping the
     counts of the empty cells' classes."""
     bd, pat, cls, val, ncls, classes, values = B[0], B[2], B[3], B[4], B[5], B[11], B[12]
     for p in range(2):
-        code = (
-            (np.int64(pat[p, 0, n]) * NLEVELS + np.int64(pat[p, 1, n])) * NLEVELS
-            + np.int64(pat[p, 2, n])
-        ) * NLEVELS + np.int64(pat[p, 3, n])
+        code = _code(pat, p, n)
         row = rows[p]
         new = classes[row, code]
         if bd[n] == EMPTY:
@@ -597,15 +604,7 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
             if v > best_mine:
                 best_mine = v
             if EVAL_FIT:
-                cm = (
-                    (np.int64(pat[me, 0, c]) * NLEVELS + np.int64(pat[me, 1, c])) * NLEVELS
-                    + np.int64(pat[me, 2, c])
-                ) * NLEVELS + np.int64(pat[me, 3, c])
-                co = (
-                    (np.int64(pat[opp, 0, c]) * NLEVELS + np.int64(pat[opp, 1, c])) * NLEVELS
-                    + np.int64(pat[opp, 2, c])
-                ) * NLEVELS + np.int64(pat[opp, 3, c])
-                fit += ev[rm, 0, cm] + ev[ro, 1, co]
+                fit += ev[rm, 0, _code(pat, me, c)] + ev[ro, 1, _code(pat, opp, c)]
     score = (mine - theirs) // 4 + best_mine // 2
     if EVAL_FIT:
         score += fit + EVAL_TEMPO

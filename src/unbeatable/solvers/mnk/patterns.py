@@ -235,24 +235,28 @@ def tables(
     return levels, classes, values
 
 
+def code_levels() -> npt.NDArray[np.int64]:
+    """``levels[d, code]``: direction ``d``'s level in each code of four
+    levels (the inverse of :func:`code_of`, for every code at once)."""
+    codes = np.arange(NLEVELS**4)
+    return np.stack([codes // NLEVELS ** (3 - d) % NLEVELS for d in range(4)])
+
+
 @cache
 def combinations() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     """``(classes, values)``: for each line kind (a row each), the class and
     worth of every code of four levels (:func:`tables`). One row per kind,
     not per player: where both players' lines are of one kind (freestyle)
     the search reads one row, as small as the caches like."""
-    codes = np.arange(NLEVELS**4)
-    four = [codes // NLEVELS**3, codes // NLEVELS**2 % NLEVELS, codes // NLEVELS % NLEVELS]
-    four.append(codes % NLEVELS)
-    levels = np.stack(four)
+    levels = code_levels()
     fives = (levels == FIVE).any(axis=0)
     open_fours = (levels == F4).sum(axis=0)
     fours = (levels == B4).sum(axis=0)
     threes = (levels == F3).sum(axis=0)
     alive = (levels > DEAD).any(axis=0)
     weight = np.array(LEVEL_WEIGHT, dtype=np.int64)[levels].sum(axis=0)
-    classes = np.zeros((3, len(codes)), dtype=np.uint8)
-    values = np.zeros((3, len(codes)), dtype=np.int32)
+    classes = np.zeros((3, levels.shape[1]), dtype=np.uint8)
+    values = np.zeros((3, levels.shape[1]), dtype=np.int32)
     for kind in (FREE, EXACT, RENJU_BLACK):
         klass = np.select(
             [
@@ -308,10 +312,8 @@ def fitted() -> npt.NDArray[np.int32]:
     levels read ``code`` adds to the evaluation for a player whose lines are
     of ``kind``, as the side to move (``side`` 0) or the other side (1)."""
     classes, _ = combinations()
-    codes = np.arange(NLEVELS**4)
-    four = [codes // NLEVELS**3, codes // NLEVELS**2 % NLEVELS, codes // NLEVELS % NLEVELS]
-    levels = np.stack([*four, codes % NLEVELS])
-    ev = np.zeros((classes.shape[0], 2, len(codes)), dtype=np.int32)
+    levels = code_levels()
+    ev = np.zeros((classes.shape[0], 2, levels.shape[1]), dtype=np.int32)
     for side in range(2):
         by_level = np.array(EVAL_LEVEL[side], dtype=np.int64)[levels].sum(axis=0)
         for kind in range(classes.shape[0]):
