@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
-import pty
-import select
-import signal
-import subprocess
-import sys
-import time
 
 from conftest import CliRun
+from terminal import interrupted_in_terminal
 from unbeatable import api
 from unbeatable.cli.progress import progress_line
 
@@ -67,33 +61,7 @@ def test_a_long_solve_shows_progress_on_a_terminal_and_stops_at_ctrl_c() -> None
     """In a terminal (a pseudo-terminal here): the note, then the progress
     line with nodes and the score window; Ctrl-C ends it at once with one
     line and exit code 130."""
-    leader, follower = pty.openpty()
-    command = [sys.executable, "-m", "unbeatable", "solve", "connect4", LONG, "--no-book"]
-    process = subprocess.Popen(
-        command, stdin=follower, stdout=follower, stderr=follower, close_fds=True
-    )
-    os.close(follower)
-    seen = b""
-    deadline = time.monotonic() + 120
-    try:
-        while b"score between" not in seen:
-            assert process.poll() is None, seen.decode(errors="replace")
-            assert time.monotonic() < deadline, seen.decode(errors="replace")
-            ready, _, _ = select.select([leader], [], [], 0.5)
-            if ready:
-                seen += os.read(leader, 4096)
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=10) == 130
-        while select.select([leader], [], [], 0.2)[0]:
-            try:
-                seen += os.read(leader, 4096)
-            except OSError:  # the terminal's other end has closed
-                break
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(leader)
-    text = seen.decode(errors="replace")
+    text = interrupted_in_terminal(["solve", "connect4", LONG, "--no-book"], b"score between", 120)
     assert "can take long" in text and "--time-limit 2" in text
     assert "nodes (" in text and "M nodes/s)" in text
     last = text.replace("\r", "\n").replace("\x1b[K", "").strip().splitlines()[-1]

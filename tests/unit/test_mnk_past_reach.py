@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
-import pty
-import select
-import signal
-import subprocess
-import sys
 import threading
-import time
 from types import SimpleNamespace
 
 import pytest
 
 from conftest import CliRun
+from terminal import interrupted_in_terminal
 from unbeatable import api
 from unbeatable.cli import render
 from unbeatable.games.mnk import MAX_SIDE, MNKGame, mnk_game
@@ -194,33 +188,8 @@ def test_a_long_mnk_proof_shows_progress_and_stops_at_ctrl_c() -> None:
     """4x9 four in a row with no time limit: the exact solver searches on
     (minutes), the terminal shows the note, then the progress line with nodes
     and the score window; Ctrl-C ends it with one line and exit code 130."""
-    leader, follower = pty.openpty()
-    command = [sys.executable, "-m", "unbeatable", "solve", "mnk:4,9,4", ""]
-    process = subprocess.Popen(
-        command, stdin=follower, stdout=follower, stderr=follower, close_fds=True
-    )
-    os.close(follower)
-    seen = b""
-    deadline = time.monotonic() + 300  # (a cold numba cache compiles both engines first)
-    try:
-        while b"score between" not in seen:
-            assert process.poll() is None, seen.decode(errors="replace")
-            assert time.monotonic() < deadline, seen.decode(errors="replace")
-            ready, _, _ = select.select([leader], [], [], 0.5)
-            if ready:
-                seen += os.read(leader, 4096)
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=10) == 130
-        while select.select([leader], [], [], 0.2)[0]:
-            try:
-                seen += os.read(leader, 4096)
-            except OSError:  # the terminal's other end has closed
-                break
-    finally:
-        if process.poll() is None:
-            process.kill()
-        os.close(leader)
-    text = seen.decode(errors="replace")
+    # (300 s: a cold numba cache compiles both engines first)
+    text = interrupted_in_terminal(["solve", "mnk:4,9,4", ""], b"score between", 300)
     assert "can take long" in text and f"--time-limit {MNK_TIME_LIMIT:g}" in text
     assert "nodes (" in text and "M nodes/s)" in text
     last = text.replace("\r", "\n").replace("\x1b[K", "").strip().splitlines()[-1]
