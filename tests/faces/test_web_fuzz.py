@@ -37,7 +37,7 @@ CHECKS = [
 
 @pytest.mark.slow
 @schema.parametrize()
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 def test_api_survives_generated_requests(case: schemathesis.Case) -> None:
     """Every generated request gets a documented, well-formed answer."""
     case.call_and_validate(checks=CHECKS)
