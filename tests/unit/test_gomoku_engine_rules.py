@@ -215,6 +215,21 @@ def test_an_overline_is_no_five_in_standard() -> None:
     assert STANDARD.winning_moves(standard, "x") == []
 
 
+def test_a_long_win_by_threes_fits_the_ladders_budget() -> None:
+    """A position of a game lost to Rapfi (standard, the ladder of
+    benchmarks/README.md): o wins by threes in 19 plies from e8. Held to the
+    ladder's 200,000 nodes the engine played d8 and lost while its threat
+    search, one three deeper each time, spent the proof's share on lines it
+    had already refuted; remembering them, it proves the win in about 30,000."""
+    pos = STANDARD.initial()
+    for move in ["g10", "e9", "j6", "f8", "j9", "g9", "f9", "e7", "h10", "d10", "g7"]:
+        pos = STANDARD.play(pos, STANDARD.parse_move(pos, move))
+    solved = GomokuEngine(STANDARD).solve_nodes(pos, 200_000)
+    assert solved.outcome.result == "win" and solved.outcome.exact
+    assert STANDARD.format_move(solved.move) == "e8"
+    assert solved.nodes < 50_000
+
+
 def test_standard_and_renju_levels() -> None:
     """The tables under the exact rules, per player (the cells before and
     after the played cell, nearest first; ``#`` off the board)."""

@@ -228,6 +228,7 @@ class _Search:
         self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
+        self.seen = np.zeros((2, K.SEEN_ENTRIES), dtype=np.uint64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
@@ -242,9 +243,8 @@ class _Search:
 
     def threats(self, att: int, depth: int, kind: int) -> int:
         """The kernel's threat search from this position (see :func:`kernel.threats`)."""
-        return int(
-            K.threats(self.board, att, depth, 0, kind, self.ctl, self.mbuf, self.sbuf, self.line)
-        )
+        args = (self.ctl, self.mbuf, self.sbuf, self.line, self.seen)
+        return int(K.threats(self.board, att, depth, 0, kind, *args))
 
     def iteration(
         self,
@@ -502,7 +502,8 @@ class GomokuEngine:
         empty = self.geometry.empty
         shared = sum(getattr(empty, name).nbytes for name in Board._fields)
         search = _Search(self.geometry, EMPTY * self.game.size, table=False)
-        own = sum(getattr(search, name).nbytes for name in ("mbuf", "sbuf", "line", "hist", "ctl"))
+        working = ("mbuf", "sbuf", "line", "seen", "hist", "ctl")
+        own = sum(getattr(search, name).nbytes for name in working)
         own += sum(getattr(search.board, name).nbytes for name in _MUTABLE)
         return int(shared + self.threads * own)
 

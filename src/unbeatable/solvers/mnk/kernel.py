@@ -125,6 +125,10 @@ NULL_R = 2
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
+#: Slots of the threat search's table of failures (each two 8-byte words).
+SEEN_ENTRIES = 1 << 16
+#: What makes a failure's key differ by attacker and node kind.
+SEEN_SALT = np.uint64(0xBF58476D1CE4E5B9)
 
 
 # -- reading a line -------------------------------------------------------------
@@ -661,7 +665,7 @@ def defender_move(B, att, dfn):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no-untyped-def]
+def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ignore[no-untyped-def]
     """Threat-space search for ``att`` (0/1). Returns the plies to ``att``'s
     five against the longest defence (0: no win found) and writes that line
     from ``line[ply]``.
@@ -679,6 +683,13 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     defender's own (a tempo). Any other move lets ``att`` make the open four,
     and then nothing helps: a win found holds against every defence.
 
+    ``seen`` (2 x :data:`SEEN_ENTRIES`: keys, depths) remembers the positions
+    where a search of a kind and depth found nothing: a search as deep or
+    shallower there finds nothing either, and threat lines reach the same
+    position in many orders (the threes of a VCT played one way or another).
+    Only failures are kept, so a remembered entry can cost a win, never make
+    a false one.
+
     Renju: neither side's moves include black's forbidden points, so a block
     black may not play is no defence (the line then shows another move of
     black's, and white's five), and black's open-four threat needs a point
@@ -692,6 +703,12 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
     """
     bd, cls, val, ncls, cells = B[0], B[3], B[4], B[5], B[14]
     if tick(ctl) or ply >= MAX_PLY - 4:
+        return 0
+    hk = B[7][0] ^ (np.uint64(att * 3 + kind + 1) * SEEN_SALT)
+    slot = np.int64(hk & np.uint64(SEEN_ENTRIES - 1))
+    if seen[0, slot] == hk and np.int64(seen[1, slot]) >= depth:
+        if kind == VCF and depth < MAX_PLY // 2:
+            ctl[CUT] = 1  # (it may have been cut short: a longer search may find more)
         return 0
     dfn = 1 - att
     moves, score = mbuf[ply], sbuf[ply]
@@ -721,15 +738,18 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
             if m < 0:
                 return 0
             place(B, m, dfn + 1)
-            r = threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line)
+            r = threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line, seen)
             remove(B, m)
             if r == 0:
+                if ctl[ABORTED] == 0:
+                    seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
                 return 0
             if r > worst:
                 worst, worst_move = r, m
         line[ply] = worst_move
         place(B, worst_move, dfn + 1)
-        threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line)  # the line under it
+        # The line under it:
+        threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line, seen)
         remove(B, worst_move)
         return worst + 1
 
@@ -742,13 +762,13 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
         c = legal_of_class(B, att, C_FLEX4)
         if c >= 0:
             place(B, c, att + 1)
-            r = threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
+            r = threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line, seen)
             remove(B, c)
             if r > 0:
                 line[ply] = c
                 return r + 1
     if kind == VCT:
-        r = threats(B, att, np.int64(MAX_PLY), ply, np.int64(VCF), ctl, mbuf, sbuf, line)
+        r = threats(B, att, np.int64(MAX_PLY), ply, np.int64(VCF), ctl, mbuf, sbuf, line, seen)
         if r > 0 or depth <= 0 or ctl[ABORTED] != 0:
             return r
     elif depth < 3:
@@ -778,17 +798,19 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
             if block >= 0 and not (restricted(ncls, dfn) and illegal(B, dfn, block)):
                 # A four: the block is forced.
                 place(B, block, dfn + 1)
-                sub = threats(B, att, depth - 2, ply + 2, np.int64(VCF), ctl, mbuf, sbuf, line)
+                sub = threats(
+                    B, att, depth - 2, ply + 2, np.int64(VCF), ctl, mbuf, sbuf, line, seen
+                )
                 remove(B, block)
                 if sub > 0:
                     line[ply + 1] = block
                     r = sub + 2
             elif ncls[att, C_FIVE] > 0:  # two fives, or one black may not block
-                sub = threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
+                sub = threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line, seen)
                 if sub > 0:
                     r = sub + 1
         else:
-            sub = threats(B, att, depth - 1, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line)
+            sub = threats(B, att, depth - 1, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line, seen)
             if sub > 0:
                 r = sub + 1
         remove(B, c)
@@ -797,6 +819,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line):  # type: ignore[no
             return r
         if ctl[ABORTED] != 0:
             return 0
+    seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
     return 0
 
 
