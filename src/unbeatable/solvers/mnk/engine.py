@@ -228,14 +228,18 @@ class _Search:
         self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
-        self.seen = np.zeros((2, K.SEEN_ENTRIES), dtype=np.uint64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]
-        if share is not None:  # a helper thread: the main search's table
+        # The threat search's failures (proofs run on the main search's thread only).
+        self.seen: npt.NDArray[np.uint64]
+        if share is not None:  # a helper thread: the main search's tables
             self.tt_key, self.tt_data = share.tt_key, share.tt_data
-        elif table:
+            self.seen = share.seen
+            return
+        self.seen = np.zeros((2, K.SEEN_ENTRIES), dtype=np.uint64)
+        if table:
             self.tt_key, self.tt_data = _tables.key, _tables.data
         else:
             self.tt_key = np.zeros(1 << 12, dtype=np.uint64)
@@ -497,15 +501,14 @@ class GomokuEngine:
 
     def _fixed_bytes(self) -> int:
         """Bytes the engine holds whatever the table: the pattern tables and
-        the empty board (shared), and one search's working arrays per thread
-        (the proofs' search is the main thread's)."""
+        the empty board (shared), one search's working arrays per thread, and
+        the threat search's table (the proofs' search is the main thread's)."""
         empty = self.geometry.empty
         shared = sum(getattr(empty, name).nbytes for name in Board._fields)
         search = _Search(self.geometry, EMPTY * self.game.size, table=False)
-        working = ("mbuf", "sbuf", "line", "seen", "hist", "ctl")
-        own = sum(getattr(search, name).nbytes for name in working)
+        own = sum(getattr(search, name).nbytes for name in ("mbuf", "sbuf", "line", "hist", "ctl"))
         own += sum(getattr(search.board, name).nbytes for name in _MUTABLE)
-        return int(shared + self.threads * own)
+        return int(shared + self.threads * own + search.seen.nbytes)
 
     def memory_use(self) -> int:
         """Bytes the engine holds at most while searching: its fixed part and
