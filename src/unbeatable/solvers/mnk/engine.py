@@ -77,6 +77,12 @@ VCT_DEPTH = 6
 #: start): continuous fours, threats by threes, the opponent's threats. The
 #: rest is the main search's.
 VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.05, 0.15, 0.2
+#: A deeper iteration is begun only while what is left of the budget (time or
+#: nodes) is at least this many times what the last one took. One cut short
+#: still counts: its first root move is the last one's best, and any move it
+#: finished that beats it is better. 1, where 3 had left half the budget
+#: unspent: +35 Elo in 431 pairs (benchmarks/README.md, the SPRT table).
+ITERATION_ROOM = 1.0
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
 
@@ -684,9 +690,11 @@ class GomokuEngine:
         node_budget: int = 0,
     ) -> int:
         """Iterative deepening at the root until the budget is spent (an
-        iteration that cannot finish in the time, or the ``node_budget``, left
-        is not started), a mate score appears or every line reaches the full
-        board; the best move of the deepest finished iteration."""
+        iteration is not started when less of the time, or the
+        ``node_budget``, is left than :data:`ITERATION_ROOM` times the last
+        one took), a mate score appears or every line reaches the full board;
+        the best move of the deepest iteration, finished or not (one cut short
+        searches the last one's best first)."""
         board = search.board
         roots = np.zeros(len(board.cells) + 1, dtype=np.int64)
         scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
@@ -760,9 +768,10 @@ class GomokuEngine:
                 break  # deeper finds nothing new
             spent = time.perf_counter() - began
             left = budget - (time.perf_counter() - start)
-            if not math.isinf(budget) and spent * 3 > left:
+            if not math.isinf(budget) and spent * ITERATION_ROOM > left:
                 break  # the next depth would not finish in time
-            if node_budget and (search.nodes - nodes_before) * 3 > node_budget - search.nodes:
+            used = search.nodes - nodes_before
+            if node_budget and used * ITERATION_ROOM > node_budget - search.nodes:
                 break  # nor in the nodes left
             depth += 1
         return best
