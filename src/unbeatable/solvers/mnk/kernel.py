@@ -819,7 +819,8 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
             return r
         if ctl[ABORTED] != 0:
             return 0
-    seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
+    if ctl[ABORTED] == 0:  # (an open four's search above may have been cut off)
+        seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
     return 0
 
 
