@@ -33,9 +33,8 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
-from gomoku_refs import RAPFI, Eval, from_notation, notation, rapfi
+from gomoku_refs import RAPFI, RAPFI_RULES, Eval, from_notation, notation, rapfi
 
-RAPFI_RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 _LOST = re.compile(r"game (\d+): ours (x|o), loss [^:]*: (.*)$")
 
 

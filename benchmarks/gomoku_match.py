@@ -32,12 +32,10 @@ from typing import Any, NamedTuple
 
 import pygomo
 
-from gomoku_refs import HOW_TO_BUILD, RAPFI
+from gomoku_refs import HOW_TO_BUILD, RAPFI, RAPFI_RULES
 from unbeatable import api
 
 SIZE = 15
-#: Gomocup's INFO rule value of each rule set.
-RULE_BITS = {"freestyle": 0, "standard": 1, "renju": 4}
 
 
 class Result(NamedTuple):
@@ -77,7 +75,7 @@ def client(
     engine.connect()
     if not engine.start(board_size=SIZE, timeout=60):
         raise SystemExit(f"{command}: START {SIZE} was not answered OK")
-    engine.set_rule(RULE_BITS[rule])
+    engine.set_rule(RAPFI_RULES[rule])
     engine.set_time(turn_time_ms=turn_ms)
     engine.set_threads(1)
     engine.configure(**extra)

@@ -26,11 +26,9 @@ import random
 import sys
 from pathlib import Path
 
-from gomoku_refs import RAPFI, EngineError, OpponentMissing, notation, rapfi
+from gomoku_refs import RAPFI, RAPFI_RULES, EngineError, OpponentMissing, notation, rapfi
 
 DATA = Path(__file__).resolve().parent / "data"
-#: Gomocup's ``INFO rule`` number of each rule set.
-RAPFI_RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 #: The project's name of each rule set's 15x15 game.
 GAMES = {"freestyle": "gomoku", "standard": "gomoku:standard,15", "renju": "renju"}
 

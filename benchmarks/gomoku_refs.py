@@ -35,6 +35,8 @@ REFS = Path(os.environ.get("UNBEATABLE_REFS", "/work/refs"))
 RAPFI = REFS / "rapfi" / "Rapfi" / "build" / "pbrain-rapfi"
 GOMOKUBENCH_PYTHON = REFS / "gomokubench-venv" / "bin" / "python"
 ADAPTER = Path(__file__).resolve().with_name("gomoku_gomokubench_adapter.py")
+#: Gomocup's ``INFO rule`` number of each rule set Rapfi and the project both play.
+RAPFI_RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 HOW_TO_BUILD = 'see benchmarks/README.md, section "Gomoku: strength", for how to build it'
 
 _MOVE_LINE = re.compile(r"(\d+),(\d+)")

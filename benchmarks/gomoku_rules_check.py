@@ -34,7 +34,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from gomoku_refs import RAPFI, EngineError, GomocupEngine, OpponentMissing, gomocup, rapfi
+from gomoku_refs import (
+    RAPFI,
+    RAPFI_RULES,
+    EngineError,
+    GomocupEngine,
+    OpponentMissing,
+    gomocup,
+    rapfi,
+)
 from unbeatable.games import get_game
 from unbeatable.games.gomoku import GomokuGame
 from unbeatable.games.mnk import EMPTY, MNKPosition, O, X
@@ -200,8 +208,7 @@ def planted(rng: random.Random, game: GomokuGame, mover: str) -> list[int] | Non
 
 def check_wins(path: Path, rule: str, size: int, count: int, rng: random.Random) -> int:
     game = member(f"gomoku:{rule},{size}")
-    number = {"standard": 1, "renju": 4}[rule]
-    engine = rapfi(path, [("rule", number), ("max_depth", 2)], size=size)
+    engine = rapfi(path, [("rule", RAPFI_RULES[rule]), ("max_depth", 2)], size=size)
     agree = 0
     kinds: Counter[str] = Counter()
     start = time.monotonic()

@@ -70,6 +70,7 @@ from typing import Any, NamedTuple, Protocol
 from gomoku_refs import (
     GOMOKUBENCH_PYTHON,
     RAPFI,
+    RAPFI_RULES,
     SIZE,
     EngineError,
     GomocupEngine,
@@ -82,9 +83,8 @@ from gomoku_refs import (
 from unbeatable import api
 from unbeatable.solvers.mnk.engine import GomokuEngine
 
-#: The game of each rule set (15x15) and the rule number Rapfi is told (``INFO rule``).
+#: The game of each rule set (15x15); Rapfi is told the rule's ``RAPFI_RULES`` number.
 GAMES = {"freestyle": "gomoku", "standard": "gomoku:standard,15", "renju": "renju"}
-RAPFI_RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 #: The game played (``--rule`` sets it).
 GAME = GAMES["freestyle"]
 SUITE = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "forced_wins.txt"
