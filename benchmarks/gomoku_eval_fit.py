@@ -18,11 +18,15 @@ many positions. This script does both halves:
    fifths, checked on the other fifth against the engine's evaluation as it
    stands; prints the weights.
 
-Such a fit was tried in the engine and not kept (benchmarks/README.md, "The
-evaluation, fitted to Rapfi's values").
+The freestyle fit is in the engine (``patterns.EVAL_LEVEL``; benchmarks/README.md,
+"The evaluation, fitted to Rapfi's values"). ``--rule renju`` plays and judges
+renju (Rapfi's ``INFO rule 4``) and fits each colour's weights apart, black's
+lines being of another kind (``patterns.RENJU_LEVEL``):
 
     python benchmarks/gomoku_eval_fit.py collect --games 500 --seed 11 --out eval_positions.jsonl
     python benchmarks/gomoku_eval_fit.py fit eval_positions.jsonl
+    python benchmarks/gomoku_eval_fit.py collect --rule renju --games 1000 --seed 21 --out r.jsonl
+    python benchmarks/gomoku_eval_fit.py fit --rule renju r.jsonl
 
 Rapfi is built outside the repository (see benchmarks/README.md, "Building
 the opponents"); ``--rapfi`` points at it.
@@ -40,12 +44,21 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from gomoku_refs import RAPFI, SIZE, EngineError, OpponentMissing, rapfi
-from gomoku_strength import position_of, random_opening
+from gomoku_refs import RAPFI, RAPFI_RULES, SIZE, EngineError, OpponentMissing, rapfi
+from gomoku_strength import GAMES, position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of
-from unbeatable.solvers.mnk.patterns import C_B4, C_B4F3, C_F3F3, C_FIVE, C_FLEX4, DEAD
+from unbeatable.solvers.mnk.patterns import (
+    C_B4,
+    C_B4F3,
+    C_F3F3,
+    C_FIVE,
+    C_FLEX4,
+    DEAD,
+    NCLASSES,
+    NLEVELS,
+)
 
 #: Nodes a move for our side while collecting, and the share of random moves.
 OUR_NODES, RANDOM_SHARE = 8000, 0.12
@@ -61,13 +74,22 @@ NAMES = (
     + [f"other class {i}" for i in range(8)]
     + ["tempo"]
 )
+#: Renju's weights differ by colour (black's lines are another kind): each
+#: colour as the mover and as the other side, every level and class.
+RENJU_BLOCKS = ("black mover", "white other", "white mover", "black other")
+RENJU_NAMES = [
+    *(f"{block} level {i}" for block in RENJU_BLOCKS for i in range(NLEVELS)),
+    *(f"{block} class {i}" for block in RENJU_BLOCKS for i in range(NCLASSES)),
+    "black to move",
+    "white to move",
+]
 
 
-def collect(games: int, seed: int, out: Path, path: Path) -> None:
-    rules = api.resolve("gomoku", "")[0]
+def collect(games: int, seed: int, out: Path, path: Path, rule: str = "freestyle") -> None:
+    rules = api.resolve(GAMES[rule], "")[0]
     engine = GomokuEngine(rules, threads=1)
     engine.warm_up()
-    settings = [("timeout_match", 0), ("timeout_turn", 0)]
+    settings = [("rule", RAPFI_RULES[rule]), ("timeout_match", 0), ("timeout_turn", 0)]
     opponent = rapfi(path, [*settings, ("max_depth", 4)])
     judge = rapfi(path, [*settings, ("max_depth", JUDGE_DEPTH)])
     rng = random.Random(seed)
@@ -92,8 +114,10 @@ def collect(games: int, seed: int, out: Path, path: Path) -> None:
                         f.write(json.dumps({"moves": moves, "value": judged.eval.text}) + "\n")
                         written += 1
                     if len(moves) % 2 == ours:
-                        if rng.random() < RANDOM_SHARE:
-                            move = rng.choice(_near(moves))
+                        legal = set(rules.moves(position))
+                        near = [c for c in _near(moves) if c in legal]
+                        if near and rng.random() < RANDOM_SHARE:
+                            move = rng.choice(near)
                         else:
                             move = engine.solve_nodes(position, OUR_NODES).move
                     elif rng.random() < 0.5:
@@ -121,10 +145,11 @@ def _near(moves: list[int]) -> list[int]:
     ]
 
 
-def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
+def features(board: Board, me: int, rule: str = "freestyle") -> npt.NDArray[np.float64] | None:
     """The counts a fitted evaluation is linear in, or None for a position the
     search never evaluates (a five to make or stop, an open four to make) or
-    where the threat bonus applies (kept out of the fit)."""
+    where the threat bonus applies (kept out of the fit). Renju's counts are
+    per colour (:data:`RENJU_NAMES`): its black's lines are of another kind."""
     ncls, opp = board.ncls, 1 - me
     if ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4]:
         return None
@@ -134,6 +159,17 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
         return None
     cells = board.cells
     near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+    if rule == "renju":
+        f = np.zeros(len(RENJU_NAMES))
+        first = 0 if me == 0 else 2  # black mover and white other, or the reverse
+        for side, p in enumerate((me, opp)):
+            block = first + side
+            levels = board.pat[p][:, near].ravel().astype(np.int64)
+            f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(levels, minlength=NLEVELS)
+            at = 4 * NLEVELS + NCLASSES * block
+            f[at : at + NCLASSES] = np.bincount(board.cls[p, near], minlength=NCLASSES)
+        f[-2 + me] = 1
+        return f
     f = np.zeros(len(NAMES))
     for side, p in enumerate((me, opp)):
         # Freestyle's levels (dead to five) and classes (no forbidden one).
@@ -145,8 +181,8 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     return f
 
 
-def fit(files: list[Path]) -> None:
-    rules = api.resolve("gomoku", "")[0]
+def fit(files: list[Path], rule: str = "freestyle") -> None:
+    rules = api.resolve(GAMES[rule], "")[0]
     rows, values, current = [], [], []
     for file in files:
         for line in file.open():
@@ -157,7 +193,7 @@ def fit(files: list[Path]) -> None:
             moves = record["moves"]
             me = len(moves) % 2
             board = board_of(rules, position_of(rules, moves).cells)
-            f = features(board, me)
+            f = features(board, me, rule)
             if f is None:
                 continue
             rows.append(f)
@@ -179,9 +215,20 @@ def fit(files: list[Path]) -> None:
     print(f"  the evaluation as it stands  {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
     print(f"  the fitted weights           {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
     w = np.rint(solve(order)).astype(int)
+    weights = [int(v) for v in w]
+    if rule == "renju":
+        for name, weight in zip(RENJU_NAMES, weights, strict=True):
+            print(f"  {name:24s} {weight:6d}")
+        at = 4 * NLEVELS
+        level = [tuple(weights[NLEVELS * b : NLEVELS * (b + 1)]) for b in range(4)]
+        klass = [tuple(weights[at + NCLASSES * b : at + NCLASSES * (b + 1)]) for b in range(4)]
+        # As patterns.RENJU_LEVEL / RENJU_CLASS: [colour][side], black first, mover first.
+        print(f"per level: (({level[0]}, {level[3]}), ({level[2]}, {level[1]}))")
+        print(f"per class: (({klass[0]}, {klass[3]}), ({klass[2]}, {klass[1]}))")
+        print(f"tempo: ({weights[-2]}, {weights[-1]})")
+        return
     for name, weight in zip(NAMES, w, strict=True):
         print(f"  {name:16s} {weight:6d}")
-    weights = [int(v) for v in w]
     levels = (tuple(weights[0:10]), tuple(weights[10:20]))
     classes = (tuple(weights[20:28]), tuple(weights[28:36]))
     print(f"per level: {levels}\nper class: {classes}\ntempo: {weights[-1]}")
@@ -195,19 +242,21 @@ def main() -> None:
     c.add_argument("--seed", type=int, default=11)
     c.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
     c.add_argument("--rapfi", type=Path, default=RAPFI, help=f"(default {RAPFI})")
+    c.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
     f = sub.add_parser("fit", help="fit the weights to collected positions")
     f.add_argument("files", type=Path, nargs="+")
+    f.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
     args = parser.parse_args()
     if args.command == "collect":
         try:
-            collect(args.games, args.seed, args.out, args.rapfi)
+            collect(args.games, args.seed, args.out, args.rapfi, args.rule)
         except OpponentMissing as missing:
             sys.exit(str(missing))
     else:
         for file in args.files:
             if not file.is_file():
                 sys.exit(f"no such file: {file}")
-        fit(args.files)
+        fit(args.files, args.rule)
 
 
 if __name__ == "__main__":

@@ -174,7 +174,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         values=values,
         zob=zob,
         cells=to_pad,
-        ev=fitted(),
+        ev=fitted(rule),
     )
     board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points
     K.init_walls(board)

@@ -73,7 +73,6 @@ from unbeatable.solvers.mnk.patterns import (
     C_FORBID,
     DEAD,
     DFOUR,
-    EVAL_TEMPO,
     F1,
     F2,
     F3,
@@ -83,6 +82,7 @@ from unbeatable.solvers.mnk.patterns import (
     NCLASSES,
     NLEVELS,
     OVERLINE,
+    TEMPO_CODE,
 )
 
 WIN = 30000
@@ -593,9 +593,8 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
     stones are worth to each side, the mover's best cell counting extra (it
     plays first), and a bonus for a double threat the opponent cannot answer
     with a four (the search's horizon would otherwise miss that it wins)."""
-    bd, pat, val, near, geo, cells, ev = B[0], B[2], B[4], B[6], B[9], B[14], B[15]
+    bd, pat, val, near, cells, ev = B[0], B[2], B[4], B[6], B[14], B[15]
     opp = 1 - me
-    rm, ro = geo[G_KIND + me], geo[G_KIND + opp]
     mine = 0
     theirs = 0
     best_mine = 0
@@ -608,10 +607,10 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
             if v > best_mine:
                 best_mine = v
             if EVAL_FIT:
-                fit += ev[rm, 0, _code(pat, me, c)] + ev[ro, 1, _code(pat, opp, c)]
+                fit += ev[me, 0, _code(pat, me, c)] + ev[opp, 1, _code(pat, opp, c)]
     score = (mine - theirs) // 4 + best_mine // 2
     if EVAL_FIT:
-        score += fit + EVAL_TEMPO
+        score += fit + ev[me, 0, TEMPO_CODE]
     ncls = B[5]
     if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0:
         # The opponent has no four to interpose: a four-three of the mover's

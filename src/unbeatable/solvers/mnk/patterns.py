@@ -35,6 +35,7 @@ would not fit in memory: the kernel reads such lines directly instead
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -306,18 +307,46 @@ EVAL_CLASS = (
 EVAL_TEMPO = 212
 
 
+#: Where in :func:`fitted`'s last axis the tempo sits, past every code.
+TEMPO_CODE = NLEVELS**4
+
+
+class Fit(NamedTuple):
+    """One rule set's fitted weights, per colour (black first) and side (the
+    side to move first): what a level and a class add per cell, and what the
+    colour to move gets for playing next."""
+
+    level: tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
+    klass: tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
+    tempo: tuple[int, int]
+
+
+#: Each rule set's weights; one without its own fit reads freestyle's. Renju
+#: has its own, per colour (black's lines are of another kind and the
+#: colours' chances differ), fitted by ``benchmarks/gomoku_eval_fit.py
+#: --rule renju``.
+FITS = {
+    "freestyle": Fit((EVAL_LEVEL, EVAL_LEVEL), (EVAL_CLASS, EVAL_CLASS), (EVAL_TEMPO, EVAL_TEMPO)),
+}
+
+
 @cache
-def fitted() -> npt.NDArray[np.int32]:
-    """``ev[kind, side, code]``: what an empty cell near the stones whose four
-    levels read ``code`` adds to the evaluation for a player whose lines are
-    of ``kind``, as the side to move (``side`` 0) or the other side (1)."""
+def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
+    """``ev[colour, side, code]``: what an empty cell near the stones whose
+    four levels read ``code`` for ``colour`` (0 black) adds to the evaluation
+    under ``rule``, ``colour`` being the side to move (``side`` 0) or the
+    other side (1); ``ev[colour, 0, TEMPO_CODE]``: what ``colour`` gets for
+    being to move."""
     classes, _ = combinations()
     levels = code_levels()
-    ev = np.zeros((classes.shape[0], 2, levels.shape[1]), dtype=np.int32)
-    for side in range(2):
-        by_level = np.array(EVAL_LEVEL[side], dtype=np.int64)[levels].sum(axis=0)
-        for kind in range(classes.shape[0]):
-            ev[kind, side] = by_level + np.array(EVAL_CLASS[side], dtype=np.int64)[classes[kind]]
+    weights = FITS.get(rule, FITS["freestyle"])
+    ev = np.zeros((2, 2, levels.shape[1] + 1), dtype=np.int32)
+    for colour, kind in enumerate(kinds(rule)):
+        for side in range(2):
+            by_level = np.array(weights.level[colour][side], dtype=np.int64)[levels].sum(axis=0)
+            by_class = np.array(weights.klass[colour][side], dtype=np.int64)[classes[kind]]
+            ev[colour, side, :-1] = by_level + by_class
+        ev[colour, 0, TEMPO_CODE] = weights.tempo[colour]
     return ev
 
 
