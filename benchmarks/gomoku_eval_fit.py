@@ -55,7 +55,9 @@ from unbeatable.solvers.mnk.patterns import (
     C_F3F3,
     C_FIVE,
     C_FLEX4,
+    C_NONE,
     DEAD,
+    FITS,
     NCLASSES,
     NLEVELS,
 )
@@ -67,19 +69,13 @@ JUDGE_DEPTH = 7
 CLIP = 2500
 RIDGE = 10.0
 
-NAMES = (
-    [f"mover level {i}" for i in range(10)]
-    + [f"other level {i}" for i in range(10)]
-    + [f"mover class {i}" for i in range(8)]
-    + [f"other class {i}" for i in range(8)]
-    + ["tempo"]
-)
-#: Renju's weights differ by colour (black's lines are another kind): each
-#: colour as the mover and as the other side, every level and class.
-RENJU_BLOCKS = ("black mover", "white other", "white mover", "black other")
-RENJU_NAMES = [
-    *(f"{block} level {i}" for block in RENJU_BLOCKS for i in range(NLEVELS)),
-    *(f"{block} class {i}" for block in RENJU_BLOCKS for i in range(NCLASSES)),
+#: The weights, per colour (the colours' chances differ, and renju's black's
+#: lines are of another kind) as the side to move and as the other side:
+#: every level and class, and what each colour gets for being to move.
+BLOCKS = ("black mover", "white other", "white mover", "black other")
+NAMES = [
+    *(f"{block} level {i}" for block in BLOCKS for i in range(NLEVELS)),
+    *(f"{block} class {i}" for block in BLOCKS for i in range(NCLASSES)),
     "black to move",
     "white to move",
 ]
@@ -145,11 +141,11 @@ def _near(moves: list[int]) -> list[int]:
     ]
 
 
-def features(board: Board, me: int, rule: str = "freestyle") -> npt.NDArray[np.float64] | None:
-    """The counts a fitted evaluation is linear in, or None for a position the
-    search never evaluates (a five to make or stop, an open four to make) or
-    where the threat bonus applies (kept out of the fit). Renju's counts are
-    per colour (:data:`RENJU_NAMES`): its black's lines are of another kind."""
+def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
+    """The counts a fitted evaluation is linear in (:data:`NAMES`), or None
+    for a position the search never evaluates (a five to make or stop, an
+    open four to make) or where the threat bonus applies (kept out of the
+    fit)."""
     ncls, opp = board.ncls, 1 - me
     if ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4]:
         return None
@@ -159,29 +155,38 @@ def features(board: Board, me: int, rule: str = "freestyle") -> npt.NDArray[np.f
         return None
     cells = board.cells
     near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
-    if rule == "renju":
-        f = np.zeros(len(RENJU_NAMES))
-        first = 0 if me == 0 else 2  # black mover and white other, or the reverse
-        for side, p in enumerate((me, opp)):
-            block = first + side
-            levels = board.pat[p][:, near].ravel().astype(np.int64)
-            f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(levels, minlength=NLEVELS)
-            at = 4 * NLEVELS + NCLASSES * block
-            f[at : at + NCLASSES] = np.bincount(board.cls[p, near], minlength=NCLASSES)
-        f[-2 + me] = 1
-        return f
     f = np.zeros(len(NAMES))
+    first = 0 if me == 0 else 2  # black mover and white other, or the reverse
     for side, p in enumerate((me, opp)):
-        # Freestyle's levels (dead to five) and classes (no forbidden one).
-        levels = board.pat[p][:, near].ravel().astype(np.int64) - DEAD
-        f[10 * side : 10 * side + 10] = np.bincount(levels, minlength=10)
-        classes = np.maximum(board.cls[p, near].astype(np.int64) - 1, 0)
-        f[20 + 8 * side : 28 + 8 * side] = np.bincount(classes, minlength=8)
-    f[-1] = 1
+        block = first + side
+        levels = board.pat[p][:, near].ravel().astype(np.int64)
+        f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(levels, minlength=NLEVELS)
+        at = 4 * NLEVELS + NCLASSES * block
+        f[at : at + NCLASSES] = np.bincount(board.cls[p, near], minlength=NCLASSES)
+    f[-2 + me] = 1
     return f
 
 
+def installed(rule: str) -> npt.NDArray[np.float64]:
+    """The engine's weights for ``rule`` (``patterns.FITS``) laid out as
+    :data:`NAMES`, so that features times them is the fitted part of its
+    evaluation."""
+    fit = FITS.get(rule, FITS["freestyle"])
+    order = ((0, 0), (1, 1), (1, 0), (0, 1))  # BLOCKS as (colour, side)
+    return np.array(
+        [
+            *(w for colour, side in order for w in fit.level[colour][side]),
+            *(w for colour, side in order for w in fit.klass[colour][side]),
+            *fit.tempo,
+        ],
+        dtype=np.float64,
+    )
+
+
 def fit(files: list[Path], rule: str = "freestyle") -> None:
+    """Fit what Rapfi's values leave once the engine's hand-set evaluation is
+    counted (the engine adds the two): the weights make the sum, not the
+    fitted part alone, follow the judge."""
     rules = api.resolve(GAMES[rule], "")[0]
     rows, values, current = [], [], []
     for file in files:
@@ -193,7 +198,7 @@ def fit(files: list[Path], rule: str = "freestyle") -> None:
             moves = record["moves"]
             me = len(moves) % 2
             board = board_of(rules, position_of(rules, moves).cells)
-            f = features(board, me, rule)
+            f = features(board, me)
             if f is None:
                 continue
             rows.append(f)
@@ -202,36 +207,45 @@ def fit(files: list[Path], rule: str = "freestyle") -> None:
     if not rows:
         sys.exit("no quiet position with a value to fit")
     x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
+    hand = now - x @ installed(rule)  # the hand-set part of each evaluation
     order = np.random.default_rng(0).permutation(len(y))
     train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
 
-    def solve(rows_: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        a = x[rows_]
-        return np.linalg.solve(a.T @ a + RIDGE * np.eye(x.shape[1]), a.T @ y[rows_])
+    # Every cell has four levels and one class on each side: a weight added to
+    # every level of a block and taken from its classes changes nothing. The
+    # dead level of every block and the other side's empty class are held at
+    # 0, so the weights are determined (and stay small enough to round).
+    free = np.ones(len(NAMES), dtype=bool)
+    for block in range(4):
+        free[NLEVELS * block + DEAD] = False
+    for block in (1, 3):
+        free[4 * NLEVELS + NCLASSES * block + C_NONE] = False
 
-    held_out = x[test] @ solve(train)
+    def solve(rows_: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        a = x[rows_][:, free]
+        target = y[rows_] - hand[rows_]
+        w = np.zeros(len(NAMES))
+        w[free] = np.linalg.solve(a.T @ a + RIDGE * np.eye(a.shape[1]), a.T @ target)
+        return w
+
+    held_out = hand[test] + x[test] @ solve(train)
     print(f"{len(y):,} quiet positions (fitted on {len(train):,}, checked on {len(test):,})")
     print("correlation with the judge's values on the held-out fifth:")
-    print(f"  the evaluation as it stands  {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
-    print(f"  the fitted weights           {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
-    w = np.rint(solve(order)).astype(int)
-    weights = [int(v) for v in w]
-    if rule == "renju":
-        for name, weight in zip(RENJU_NAMES, weights, strict=True):
-            print(f"  {name:24s} {weight:6d}")
-        at = 4 * NLEVELS
-        level = [tuple(weights[NLEVELS * b : NLEVELS * (b + 1)]) for b in range(4)]
-        klass = [tuple(weights[at + NCLASSES * b : at + NCLASSES * (b + 1)]) for b in range(4)]
-        # As patterns.RENJU_LEVEL / RENJU_CLASS: [colour][side], black first, mover first.
-        print(f"per level: (({level[0]}, {level[3]}), ({level[2]}, {level[1]}))")
-        print(f"per class: (({klass[0]}, {klass[3]}), ({klass[2]}, {klass[1]}))")
-        print(f"tempo: ({weights[-2]}, {weights[-1]})")
-        return
+    print(f"  the evaluation as it stands          {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
+    print(f"  its hand-set part alone              {np.corrcoef(hand[test], y[test])[0, 1]:.3f}")
+    print(f"  the hand-set part and the new fit    {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
+    w = [int(v) for v in np.rint(solve(order))]
+    rounded = hand[test] + x[test] @ np.array(w)
+    print(f"  the same, its weights rounded        {np.corrcoef(rounded, y[test])[0, 1]:.3f}")
     for name, weight in zip(NAMES, w, strict=True):
-        print(f"  {name:16s} {weight:6d}")
-    levels = (tuple(weights[0:10]), tuple(weights[10:20]))
-    classes = (tuple(weights[20:28]), tuple(weights[28:36]))
-    print(f"per level: {levels}\nper class: {classes}\ntempo: {weights[-1]}")
+        print(f"  {name:24s} {weight:6d}")
+    at = 4 * NLEVELS
+    level = [tuple(w[NLEVELS * b : NLEVELS * (b + 1)]) for b in range(4)]
+    klass = [tuple(w[at + NCLASSES * b : at + NCLASSES * (b + 1)]) for b in range(4)]
+    print("as patterns.Fit (per colour, black first; the side to move first):")
+    print(f"  level: (({level[0]}, {level[3]}), ({level[2]}, {level[1]}))")
+    print(f"  class: (({klass[0]}, {klass[3]}), ({klass[2]}, {klass[1]}))")
+    print(f"  tempo: ({w[-2]}, {w[-1]})")
 
 
 def main() -> None:

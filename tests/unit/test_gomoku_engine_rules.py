@@ -28,8 +28,11 @@ from unbeatable.solvers.mnk.patterns import (
     DFOUR,
     F3,
     F4,
+    FITS,
     FIVE,
     OVERLINE,
+    TEMPO_CODE,
+    fitted,
     slot,
     tables,
 )
@@ -230,6 +233,22 @@ def test_a_long_win_by_threes_fits_the_ladders_budget() -> None:
     assert solved.outcome.result == "win" and solved.outcome.exact
     assert STANDARD.format_move(solved.move) == "e8"
     assert solved.nodes < 50_000
+
+
+def test_each_rule_evaluates_with_its_own_weights() -> None:
+    """Renju's evaluation reads weights fitted to renju, one set per colour
+    (black's lines are of another kind); freestyle's one set serves both
+    colours, and standard, without a fit of its own, reads freestyle's. The
+    same stones are judged apart under the two rules."""
+    free, renju, standard = fitted("freestyle"), fitted("renju"), fitted("standard")
+    assert (free[0] == free[1]).all()
+    assert not (renju[0] == renju[1]).all()
+    assert not (renju[1] == free[1]).all()  # white's lines are freestyle's, its weights not
+    assert [renju[c, 0, TEMPO_CODE] for c in (0, 1)] == list(FITS["renju"].tempo)
+    assert standard[0, 0, TEMPO_CODE] == free[0, 0, TEMPO_CODE]
+    cells = position(RENJU, "h8 i9 g7", "h9 j9").cells
+    renju_board, free_board = board_of(RENJU, cells), board_of(game_of("gomoku"), cells)
+    assert K.evaluate(renju_board, 1) != K.evaluate(free_board, 1)
 
 
 def test_standard_and_renju_levels() -> None:
