@@ -16,17 +16,18 @@ many positions. This script does both halves:
    make: the positions the search evaluates) with values within +-2,500,
    their features read from the kernel's board, ridge regression on four
    fifths, checked on the other fifth against the engine's evaluation as it
-   stands; prints the weights.
+   stands; prints the weights in the engine's form.
 
-The freestyle fit is in the engine (``patterns.EVAL_LEVEL``; benchmarks/README.md,
-"The evaluation, fitted to Rapfi's values"). ``--rule renju`` plays and judges
-renju (Rapfi's ``INFO rule 4``) and fits each colour's weights apart, black's
-lines being of another kind (``patterns.RENJU_LEVEL``):
+Each rule set's fit is in the engine (``patterns.FITS``; benchmarks/README.md,
+"Each rule set's own evaluation"), per colour, fitted to what the judge's
+values leave once the engine's hand-set part is counted (``--rule`` plays,
+judges and fits freestyle, standard or renju):
 
-    python benchmarks/gomoku_eval_fit.py collect --games 500 --seed 11 --out eval_positions.jsonl
-    python benchmarks/gomoku_eval_fit.py fit eval_positions.jsonl
     python benchmarks/gomoku_eval_fit.py collect --rule renju --games 1000 --seed 21 --out r.jsonl
+    python benchmarks/gomoku_eval_fit.py collect --rule renju --games 1000 --seed 22 --out r.jsonl
     python benchmarks/gomoku_eval_fit.py fit --rule renju r.jsonl
+
+(freestyle: one run of seed 31; standard: seed 41.)
 
 Rapfi is built outside the repository (see benchmarks/README.md, "Building
 the opponents"); ``--rapfi`` points at it.
@@ -171,7 +172,7 @@ def installed(rule: str) -> npt.NDArray[np.float64]:
     """The engine's weights for ``rule`` (``patterns.FITS``) laid out as
     :data:`NAMES`, so that features times them is the fitted part of its
     evaluation."""
-    fit = FITS.get(rule, FITS["freestyle"])
+    fit = FITS[rule]
     order = ((0, 0), (1, 1), (1, 0), (0, 1))  # BLOCKS as (colour, side)
     return np.array(
         [

@@ -288,25 +288,6 @@ def combinations() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     return classes, values
 
 
-#: The fitted part of the leaf evaluation (see :func:`fitted`): what one
-#: direction's level, and the cell's class, add for each empty cell near the
-#: stones, for the side to move (first row) and for the other side, and what
-#: the side to move gets for playing next. Fitted by least squares to Rapfi's
-#: values (7 plies) of 11,109 quiet freestyle positions
-#: (``benchmarks/gomoku_eval_fit.py``; benchmarks/README.md): the hand-set
-#: evaluation correlates 0.39 with them, the fit 0.79. The engine adds it to
-#: the hand-set evaluation, which keeps the sense of threats the fit lacks.
-EVAL_LEVEL = (
-    (0, 0, -29, -31, -36, -28, -21, -1, 32, 51, 0, 0),
-    (0, 0, 2, 7, 10, -1, -2, -24, 50, 14, -120, 0),
-)
-EVAL_CLASS = (
-    (-4, 0, -28, -10, -25, 27, 24, 0, 0),
-    (105, 0, 133, 12, -73, 16, -166, -43, 0),
-)
-EVAL_TEMPO = 212
-
-
 #: Where in :func:`fitted`'s last axis the tempo sits, past every code.
 TEMPO_CODE = NLEVELS**4
 
@@ -321,15 +302,54 @@ class Fit(NamedTuple):
     tempo: tuple[int, int]
 
 
-#: Each rule set's weights; one without its own fit reads freestyle's. Renju
-#: has its own, per colour (black's lines are of another kind and the
-#: colours' chances differ), fitted by ``benchmarks/gomoku_eval_fit.py
-#: --rule renju``.
+#: The fitted part of the leaf evaluation (see :func:`fitted`), each rule
+#: set's own, per colour: the colours' chances differ, and renju's black's
+#: lines are of another kind. Fitted by ``benchmarks/gomoku_eval_fit.py
+#: --rule RULE`` to what Rapfi's values (7 plies) of quiet positions leave
+#: once the hand-set part of the evaluation is counted (the engine adds the
+#: two: the hand-set part keeps the sense of threats a fit lacks), and each
+#: kept by the engine's SPRT games (benchmarks/README.md, "Gomoku: tests
+#: that decide").
 FITS = {
-    "freestyle": Fit((EVAL_LEVEL, EVAL_LEVEL), (EVAL_CLASS, EVAL_CLASS), (EVAL_TEMPO, EVAL_TEMPO)),
-    # What Rapfi's values (7 plies, INFO rule 4) of 24,961 quiet renju
-    # positions leave once the hand-set part is counted: the sum correlates
-    # 0.86 with them on a held-out fifth, with freestyle's weights 0.53.
+    # 11,304 positions: the sum correlates 0.80 with Rapfi's values on a
+    # held-out fifth, with the first fit (of the values themselves, both
+    # colours alike; 2026-11-26) 0.51.
+    "freestyle": Fit(
+        (
+            (
+                (0, 0, 0, -4, -9, -3, 3, 20, -222, -26, 0, 0),
+                (0, 0, 0, 6, 9, 2, -1, -13, 137, 153, 684, 0),
+            ),
+            (
+                (0, 0, 0, -5, -7, 1, 4, 19, -248, -23, 0, 0),
+                (0, 0, 0, 6, 9, -4, 1, -18, 98, 127, 704, 0),
+            ),
+        ),
+        (
+            ((19, 0, 18, 282, -238, 130, -155, 0, 0), (0, 0, -11, -192, -27, -244, 98, 819, 0)),
+            ((-23, 0, 6, 301, -303, 116, -139, 0, 0), (0, 0, -18, -152, 61, -211, 137, 801, 0)),
+        ),
+        (246, 107),
+    ),
+    # 11,044 positions (INFO rule 1): 0.78, with the first fit 0.51.
+    "standard": Fit(
+        (
+            (
+                (0, 0, 0, -3, -4, -2, 1, 11, -316, -194, 0, 0),
+                (0, 0, 0, 4, 4, 0, -1, -10, 54, 225, 687, 0),
+            ),
+            (
+                (0, 0, 0, -5, -4, 0, 1, 12, -307, -126, 0, 0),
+                (0, 0, 0, 5, 4, -3, 1, -15, 117, 159, 745, 0),
+            ),
+        ),
+        (
+            ((-26, 0, -8, 338, -114, 244, -438, 0, 0), (0, 0, -30, -111, 142, -315, 183, 860, 0)),
+            ((22, 0, 30, 369, -169, 211, -337, 0, 0), (0, 0, 10, -132, 57, -194, 172, 835, 0)),
+        ),
+        (137, 163),
+    ),
+    # 24,961 positions (INFO rule 4): 0.86, with the first fit 0.53.
     "renju": Fit(
         (
             (
@@ -359,7 +379,7 @@ def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
     being to move."""
     classes, _ = combinations()
     levels = code_levels()
-    weights = FITS.get(rule, FITS["freestyle"])
+    weights = FITS[rule]
     ev = np.zeros((2, 2, levels.shape[1] + 1), dtype=np.int32)
     for colour, kind in enumerate(kinds(rule)):
         for side in range(2):
