@@ -73,10 +73,13 @@ RIDGE = 10.0
 #: The weights, per colour (the colours' chances differ, and renju's black's
 #: lines are of another kind) as the side to move and as the other side:
 #: every level and class, and what each colour gets for being to move.
-BLOCKS = ("black mover", "white other", "white mover", "black other")
+#: Each block of weights as (colour, side): colour 0 black, side 0 the side
+#: to move. A position fills two blocks: its mover's and the other side's.
+BLOCKS = ((0, 0), (1, 1), (1, 0), (0, 1))
+_BLOCK_NAMES = [f"{('black', 'white')[c]} {('mover', 'other')[s]}" for c, s in BLOCKS]
 NAMES = [
-    *(f"{block} level {i}" for block in BLOCKS for i in range(NLEVELS)),
-    *(f"{block} class {i}" for block in BLOCKS for i in range(NCLASSES)),
+    *(f"{block} level {i}" for block in _BLOCK_NAMES for i in range(NLEVELS)),
+    *(f"{block} class {i}" for block in _BLOCK_NAMES for i in range(NCLASSES)),
     "black to move",
     "white to move",
 ]
@@ -157,9 +160,8 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     cells = board.cells
     near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
     f = np.zeros(len(NAMES))
-    first = 0 if me == 0 else 2  # black mover and white other, or the reverse
     for side, p in enumerate((me, opp)):
-        block = first + side
+        block = BLOCKS.index((p, side))
         levels = board.pat[p][:, near].ravel().astype(np.int64)
         f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(levels, minlength=NLEVELS)
         at = 4 * NLEVELS + NCLASSES * block
@@ -173,11 +175,10 @@ def installed(rule: str) -> npt.NDArray[np.float64]:
     :data:`NAMES`, so that features times them is the fitted part of its
     evaluation."""
     fit = FITS[rule]
-    order = ((0, 0), (1, 1), (1, 0), (0, 1))  # BLOCKS as (colour, side)
     return np.array(
         [
-            *(w for colour, side in order for w in fit.level[colour][side]),
-            *(w for colour, side in order for w in fit.klass[colour][side]),
+            *(w for colour, side in BLOCKS for w in fit.level[colour][side]),
+            *(w for colour, side in BLOCKS for w in fit.klass[colour][side]),
             *fit.tempo,
         ],
         dtype=np.float64,
@@ -217,10 +218,10 @@ def fit(files: list[Path], rule: str = "freestyle") -> None:
     # dead level of every block and the other side's empty class are held at
     # 0, so the weights are determined (and stay small enough to round).
     free = np.ones(len(NAMES), dtype=bool)
-    for block in range(4):
+    for block, (_, side) in enumerate(BLOCKS):
         free[NLEVELS * block + DEAD] = False
-    for block in (1, 3):
-        free[4 * NLEVELS + NCLASSES * block + C_NONE] = False
+        if side == 1:
+            free[4 * NLEVELS + NCLASSES * block + C_NONE] = False
 
     def solve(rows_: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         a = x[rows_][:, free]
@@ -241,11 +242,13 @@ def fit(files: list[Path], rule: str = "freestyle") -> None:
     for name, weight in zip(NAMES, w, strict=True):
         print(f"  {name:24s} {weight:6d}")
     at = 4 * NLEVELS
-    level = [tuple(w[NLEVELS * b : NLEVELS * (b + 1)]) for b in range(4)]
-    klass = [tuple(w[at + NCLASSES * b : at + NCLASSES * (b + 1)]) for b in range(4)]
+    level, klass = {}, {}
+    for b, cs in enumerate(BLOCKS):
+        level[cs] = tuple(w[NLEVELS * b : NLEVELS * (b + 1)])
+        klass[cs] = tuple(w[at + NCLASSES * b : at + NCLASSES * (b + 1)])
     print("as patterns.Fit (per colour, black first; the side to move first):")
-    print(f"  level: (({level[0]}, {level[3]}), ({level[2]}, {level[1]}))")
-    print(f"  class: (({klass[0]}, {klass[3]}), ({klass[2]}, {klass[1]}))")
+    for name, of in (("level", level), ("class", klass)):
+        print(f"  {name}: (({of[0, 0]}, {of[0, 1]}), ({of[1, 0]}, {of[1, 1]}))")
     print(f"  tempo: ({w[-2]}, {w[-1]})")
 
 
