@@ -45,8 +45,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from gomoku_refs import RAPFI, RAPFI_RULES, SIZE, EngineError, OpponentMissing, rapfi
-from gomoku_strength import GAMES, position_of, random_opening
+from gomoku_refs import GAMES, RAPFI, RAPFI_RULES, SIZE, EngineError, OpponentMissing, rapfi
+from gomoku_strength import position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of

@@ -26,11 +26,9 @@ import random
 import sys
 from pathlib import Path
 
-from gomoku_refs import RAPFI, RAPFI_RULES, EngineError, OpponentMissing, notation, rapfi
+from gomoku_refs import GAMES, RAPFI, RAPFI_RULES, EngineError, OpponentMissing, notation, rapfi
 
 DATA = Path(__file__).resolve().parent / "data"
-#: The project's name of each rule set's 15x15 game.
-GAMES = {"freestyle": "gomoku", "standard": "gomoku:standard,15", "renju": "renju"}
 
 
 def canonical(cells: list[int], size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from gomoku_refs import (
+    GAMES,
     GOMOKUBENCH_PYTHON,
     RAPFI,
     RAPFI_RULES,
@@ -83,9 +84,7 @@ from gomoku_refs import (
 from unbeatable import api
 from unbeatable.solvers.mnk.engine import GomokuEngine
 
-#: The game of each rule set (15x15); Rapfi is told the rule's ``RAPFI_RULES`` number.
-GAMES = {"freestyle": "gomoku", "standard": "gomoku:standard,15", "renju": "renju"}
-#: The game played (``--rule`` sets it).
+#: The game played, one of ``GAMES`` (``--rule`` sets it; Rapfi is told its ``RAPFI_RULES`` number).
 GAME = GAMES["freestyle"]
 SUITE = Path(__file__).resolve().parent.parent / "tests" / "data" / "gomoku" / "forced_wins.txt"
 DEFAULT_OPPONENTS = (
