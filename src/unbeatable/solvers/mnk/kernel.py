@@ -663,6 +663,14 @@ def defender_move(B, att, dfn):  # type: ignore[no-untyped-def]
     return free_move(B, dfn)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _no_win_found(seen, slot, hk, depth, ctl):  # type: ignore[no-untyped-def]
+    """Remember that a threat search ``depth`` deep from the position keyed
+    ``hk`` found no win, unless it was cut off (then it proves nothing)."""
+    if ctl[ABORTED] == 0:
+        seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
+
+
 @njit(cache=True, nogil=True)
 def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ignore[no-untyped-def]
     """Threat-space search for ``att`` (0/1). Returns the plies to ``att``'s
@@ -740,8 +748,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
             r = threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line, seen)
             remove(B, m)
             if r == 0:
-                if ctl[ABORTED] == 0:
-                    seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
+                _no_win_found(seen, slot, hk, depth, ctl)
                 return 0
             if r > worst:
                 worst, worst_move = r, m
@@ -818,8 +825,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
             return r
         if ctl[ABORTED] != 0:
             return 0
-    if ctl[ABORTED] == 0:  # (an open four's search above may have been cut off)
-        seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
+    _no_win_found(seen, slot, hk, depth, ctl)  # (an open four's search above may have been cut off)
     return 0
 
 
