@@ -292,13 +292,18 @@ def combinations() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
 TEMPO_CODE = NLEVELS**4
 
 
-class Fit(NamedTuple):
-    """One rule set's fitted weights, per colour (black first) and side (the
-    side to move first): what a level and a class add per cell, and what the
-    colour to move gets for playing next."""
+#: Weights per colour (black first), each per side (the side to move first).
+PerColourAndSide = tuple[
+    tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]
+]
 
-    level: tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
-    klass: tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]]
+
+class Fit(NamedTuple):
+    """One rule set's fitted weights: what a level and a class add per cell,
+    and what each colour gets for being to move."""
+
+    level: PerColourAndSide
+    klass: PerColourAndSide
     tempo: tuple[int, int]
 
 
