@@ -25,11 +25,18 @@ steps out, on the same positions and games:
    less than the clock.
    ``--rule`` plays the suite's stones under another rule set (the speed of
    standard or renju; the revision must know the rule).
+5. **Profile** (``--part profile``, not in ``both``): where a node's time
+   goes. The kernel's parts timed alone, in compiled loops, on the suite's
+   positions (placing and taking back each candidate move, a leaf
+   evaluation, a move list), beside the whole search's time a node on the
+   same positions held to ``--nodes``: what the parts leave is the table,
+   move picking and the search's own frame.
 
     python benchmarks/gomoku_engine.py                # both parts
     python benchmarks/gomoku_engine.py --games 10 --time-limit 0.5
     python benchmarks/gomoku_engine.py --part threads
     python benchmarks/gomoku_engine.py --part speed --against 8ff1db3 --rounds 5
+    python benchmarks/gomoku_engine.py --part profile
 """
 
 from __future__ import annotations
@@ -213,6 +220,78 @@ def speed(game_name: str, against: str, nodes: int, rounds: int) -> None:
     print(f"this checkout / {against}: {rates['this checkout'] / rates[against]:.3f}")
 
 
+def profile(game: MNKGame, nodes: int) -> None:
+    """The kernel's parts timed alone, per call, beside a whole search's time a node."""
+    from numba import njit
+
+    from unbeatable.solvers.mnk import kernel as K
+    from unbeatable.solvers.mnk.engine import _Search
+
+    @njit(nogil=True)  # type: ignore[misc]
+    def place_and_take(B, moves, n, reps):  # type: ignore[no-untyped-def]
+        for _ in range(reps):
+            for i in range(n):
+                K.place(B, moves[i], 1 + (i & 1))
+                K.remove(B, moves[i])
+
+    @njit(nogil=True)  # type: ignore[misc]
+    def evaluations(B, reps):  # type: ignore[no-untyped-def]
+        total = 0
+        for r in range(reps):
+            total += K.evaluate(B, r & 1)
+        return total
+
+    @njit(nogil=True)  # type: ignore[misc]
+    def move_lists(B, mbuf, sbuf, hist, reps):  # type: ignore[no-untyped-def]
+        total = 0
+        for r in range(reps):
+            total += K.candidates(B, r & 1, 0, mbuf, sbuf, hist, -1, 0)
+        return total
+
+    engine = GomokuEngine(game, threads=1)
+    engine.warm_up()
+    positions = []
+    for case in load_suite(SUITE):
+        pos = game.initial()
+        for cell in case.moves:
+            pos = game.play(pos, cell)
+        positions.append(pos)
+    # Each part's time a call, summed over the positions (averaged below).
+    parts = {"place and take back a stone": 0.0, "evaluate a leaf": 0.0, "list the moves": 0.0}
+    reps = 200
+    for i, pos in enumerate(positions):
+        search = _Search(engine.geometry, pos.cells, table=False)
+        B, me = search.board, (len(pos.cells) - pos.cells.count(".")) % 2
+        n = K.candidates(B, me, 0, search.mbuf, search.sbuf, search.hist, -1, 0)
+        moves = search.mbuf[0, :n].copy()
+        if i == 0:  # compile, untimed
+            place_and_take(B, moves, n, 1)
+            evaluations(B, 1)
+            move_lists(B, search.mbuf, search.sbuf, search.hist, 1)
+        start = time.process_time()
+        place_and_take(B, moves, n, reps)
+        parts["place and take back a stone"] += (time.process_time() - start) / (reps * n)
+        start = time.process_time()
+        evaluations(B, reps * 50)
+        parts["evaluate a leaf"] += (time.process_time() - start) / (reps * 50)
+        start = time.process_time()
+        move_lists(B, search.mbuf, search.sbuf, search.hist, reps * 5)
+        parts["list the moves"] += (time.process_time() - start) / (reps * 5)
+    total, seconds = 0, 0.0
+    for pos in positions:
+        start = time.process_time()
+        total += engine.solve_nodes(pos, nodes).nodes
+        seconds += time.process_time() - start
+        engine.reset()
+    print(f"Profile: {len(positions)} suite positions of gomoku, one thread (CPU time)")
+    for name, total_s in parts.items():
+        print(f"{name:<32} {total_s / len(positions) * 1e9:>8,.0f} ns a call")
+    print(
+        f"{'the whole search, a node':<32} {seconds / total * 1e9:>8,.0f} ns"
+        f"  ({total:,} nodes, {nodes:,} a position: {total / seconds:,.0f} nodes/s)"
+    )
+
+
 def opening(game: MNKGame, seed: int, stones: int) -> MNKPosition:
     rng = random.Random(seed)
     centre = [
@@ -280,7 +359,9 @@ def main() -> None:
     parser.add_argument("--proof-time", type=float, default=1.0, help="seconds a suite position")
     parser.add_argument("--stones", type=int, default=3, help="stones of each opening")
     parser.add_argument(
-        "--part", choices=("both", "proofs", "strength", "threads", "speed"), default="both"
+        "--part",
+        choices=("both", "proofs", "strength", "threads", "speed", "profile"),
+        default="both",
     )
     parser.add_argument("--against", default="HEAD", help="git revision the speed part compares")
     parser.add_argument("--nodes", type=int, default=100_000, help="nodes a position (speed)")
@@ -298,6 +379,9 @@ def main() -> None:
         return
     game = get_game("gomoku")
     assert isinstance(game, MNKGame)
+    if args.part == "profile":
+        profile(game, args.nodes)
+        return
     if args.part in ("both", "proofs"):
         proofs(game, args.proof_time)
     if args.part in ("both", "strength"):
