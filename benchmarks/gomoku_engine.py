@@ -29,8 +29,8 @@ steps out, on the same positions and games:
    goes. The kernel's parts timed alone, in compiled loops, on the suite's
    positions (placing and taking back each candidate move, a leaf
    evaluation, a move list), beside the whole search's time a node on the
-   same positions held to ``--nodes``: what the parts leave is the table,
-   move picking and the search's own frame.
+   same positions held to ``--nodes``: what the parts leave is move
+   picking, the table, the calls and the search's own frame.
 
     python benchmarks/gomoku_engine.py                # both parts
     python benchmarks/gomoku_engine.py --games 10 --time-limit 0.5
@@ -364,7 +364,9 @@ def main() -> None:
         default="both",
     )
     parser.add_argument("--against", default="HEAD", help="git revision the speed part compares")
-    parser.add_argument("--nodes", type=int, default=100_000, help="nodes a position (speed)")
+    parser.add_argument(
+        "--nodes", type=int, default=100_000, help="nodes a position (speed, profile)"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds of the speed part")
     parser.add_argument(
         "--rule",
