@@ -222,6 +222,9 @@ def speed(game_name: str, against: str, nodes: int, rounds: int) -> None:
 
 def profile(game: MNKGame, nodes: int) -> None:
     """The kernel's parts timed alone, per call, beside a whole search's time a node."""
+    if not SUITE.exists():
+        print(f"no forced-win suite at {SUITE}: skipping the profile part")
+        return
     from numba import njit
 
     from unbeatable.solvers.mnk import kernel as K
@@ -250,12 +253,7 @@ def profile(game: MNKGame, nodes: int) -> None:
 
     engine = GomokuEngine(game, threads=1)
     engine.warm_up()
-    positions = []
-    for case in load_suite(SUITE):
-        pos = game.initial()
-        for cell in case.moves:
-            pos = game.play(pos, cell)
-        positions.append(pos)
+    positions = suite_positions(game)
     # Each part's time a call, summed over the positions (averaged below).
     parts = {"place and take back a stone": 0.0, "evaluate a leaf": 0.0, "list the moves": 0.0}
     reps = 200
