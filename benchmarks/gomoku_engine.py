@@ -230,12 +230,17 @@ def profile(game: MNKGame, nodes: int) -> None:
     from unbeatable.solvers.mnk import kernel as K
     from unbeatable.solvers.mnk.engine import _Search
 
+    # The search's pair (a stone played, then taken back in reverse order);
+    # a revision before play/unplay searched with place/remove.
+    play = getattr(K, "play", K.place)
+    unplay = getattr(K, "unplay", K.remove)
+
     @njit(nogil=True)  # type: ignore[misc]
     def place_and_take(B, moves, n, reps):  # type: ignore[no-untyped-def]
         for _ in range(reps):
             for i in range(n):
-                K.place(B, moves[i], 1 + (i & 1))
-                K.remove(B, moves[i])
+                play(B, moves[i], 1 + (i & 1))
+                unplay(B, moves[i])
 
     @njit(nogil=True)  # type: ignore[misc]
     def evaluations(B, reps):  # type: ignore[no-untyped-def]

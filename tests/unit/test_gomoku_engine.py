@@ -129,6 +129,53 @@ def test_incremental_updates_equal_a_fresh_board(data: st.DataObject) -> None:
     _same_board(board, board_of(game, "".join(cells)))
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["mnk:9,9,5", "gomoku:standard,15", "renju"]))
+def test_stones_taken_back_by_restoring_leave_the_board_as_recomputing_does(
+    data: st.DataObject, name: str
+) -> None:
+    """The search's play/unplay (records restored, last in first out) keeps
+    every table as a board built from scratch, at each step, whatever the
+    rule (exactly five; renju's black), and with the general place/remove
+    nested inside, as renju's forbidden points use them."""
+    game = get_game(name)
+    assert isinstance(game, MNKGame)
+    cells = [EMPTY] * game.size
+    board = board_of(game, "".join(cells))
+    played: list[tuple[int, bool]] = []
+    for _ in range(data.draw(st.integers(1, 40))):
+        if played and data.draw(st.booleans()):
+            cell, restoring = played.pop()
+            (K.unplay if restoring else K.remove)(board, padded(game, cell))
+            cells[cell] = EMPTY
+        else:
+            free = [i for i, c in enumerate(cells) if c == EMPTY]
+            cell = data.draw(st.sampled_from(free))
+            mark = data.draw(st.sampled_from("xo"))
+            restoring = data.draw(st.booleans())
+            (K.play if restoring else K.place)(board, padded(game, cell), 1 if mark == "x" else 2)
+            cells[cell] = mark
+            played.append((cell, restoring))
+        _same_board(board, board_of(game, "".join(cells)))
+
+
+def test_more_stones_than_records_are_taken_back_by_recomputing() -> None:
+    """Past its records play recomputes on taking back: a full 15x15 board
+    (225 stones, more than the records) played and taken back is empty again."""
+    game = get_game("gomoku")
+    assert isinstance(game, MNKGame)
+    assert game.size > K.UNDO_LEVELS
+    board = board_of(game, EMPTY * game.size)
+    order = random.Random(7).sample(range(game.size), game.size)
+    for i, cell in enumerate(order):
+        K.play(board, padded(game, cell), 1 + i % 2)
+    assert board.undo[0, 0] == game.size
+    for cell in reversed(order):
+        K.unplay(board, padded(game, cell))
+    assert board.undo[0, 0] == 0
+    _same_board(board, board_of(game, EMPTY * game.size))
+
+
 def test_gomoku_and_big_boards_get_the_engine() -> None:
     assert isinstance(api.engine("gomoku"), GomokuEngine)
     assert isinstance(api.engine("mnk:19,19,5"), GomokuEngine)

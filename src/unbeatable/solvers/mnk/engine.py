@@ -100,16 +100,19 @@ class Board(NamedTuple):
     h: npt.NDArray[np.uint64]
     offs: npt.NDArray[np.int64]
     geo: npt.NDArray[np.int64]
+    #: Both players' level per key, x's in the low four bits, o's in the high.
     levels: npt.NDArray[np.uint8]
-    classes: npt.NDArray[np.uint8]
-    values: npt.NDArray[np.int32]
+    #: Per line kind and code of four levels, ``value << 4 | class``.
+    combos: npt.NDArray[np.int32]
     zob: npt.NDArray[np.uint64]
     cells: npt.NDArray[np.int64]
     ev: npt.NDArray[np.int32]
+    #: The records :func:`kernel.play` keeps for :func:`kernel.unplay` (row 0: how many).
+    undo: npt.NDArray[np.int64]
 
 
 #: The arrays of :class:`Board` that a search changes (the rest are read-only tables).
-_MUTABLE = ("bd", "key", "pat", "cls", "val", "ncls", "near", "h")
+_MUTABLE = ("bd", "key", "pat", "cls", "val", "ncls", "near", "h", "undo")
 
 
 class _Geometry(NamedTuple):
@@ -148,6 +151,10 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         classes, values = combinations()
     else:
         levels, classes, values = tables(k, rule)
+    # One load a key and one a code where two were (each player's level; a
+    # class and a value): placing a stone reads these for some 30 cells.
+    packed = (levels[0] | (levels[1] << 4)).astype(np.uint8)
+    combos = (values << 4) | classes.astype(np.int32)
     bd = np.full(size, K.WALL, dtype=np.int8)
     bd[to_pad] = K.EMPTY
     # Fixed seeds (keys are reproducible), one per board, k and rule set: the
@@ -169,12 +176,12 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         h=base,
         offs=np.array([1, stride, stride + 1, stride - 1], dtype=np.int64),
         geo=np.array(geo, dtype=np.int64),
-        levels=levels,
-        classes=classes,
-        values=values,
+        levels=packed,
+        combos=combos,
         zob=zob,
         cells=to_pad,
         ev=fitted(rule),
+        undo=np.zeros((K.UNDO_LEVELS, K.UNDO_WORDS), dtype=np.int64),
     )
     board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points
     K.init_walls(board)
@@ -275,14 +282,14 @@ class _Search:
         args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
         for i in range(count):
             c = roots[i]
-            K.place(board, c, me + 1)
+            K.play(board, c, me + 1)
             if i == 0:
                 v = -K.pvs(board, opp, depth - 1, -K.INF, -alpha, 1, *args)
             else:
                 v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, *args)
                 if v > alpha and ctl[K.ABORTED] == 0:
                     v = -K.pvs(board, opp, depth - 1, -K.INF, -alpha, 1, *args)
-            K.remove(board, c)
+            K.unplay(board, c)
             if ctl[K.ABORTED] != 0:
                 break
             scores[i] = v

@@ -15,8 +15,8 @@ of k matters; :func:`unbeatable.solvers.mnk.patterns.reach`)::
     directions: +1 (across), +S (down), +S+1 (down-right), +S-1 (down-left)
 
 The arrays travel together as one tuple ``B`` (see :func:`unbeatable.solvers.mnk.engine.Board`):
-``(bd, key, pat, cls, val, ncls, near, h, offs, geo, levels, classes, values,
-zob, cells)``, ``geo`` holding k, the stride, the reach, whether lines are
+``(bd, key, pat, cls, val, ncls, near, h, offs, geo, levels, combos, zob,
+cells, ev, undo)``, ``geo`` holding k, the stride, the reach, whether lines are
 read directly, whether renju's forbidden points apply and each player's line
 kind (the ``G_*`` indices).
 
@@ -79,6 +79,7 @@ from unbeatable.solvers.mnk.patterns import (
     F4,
     FIVE,
     FREE,
+    MAX_TABLE_REACH,
     NCLASSES,
     NLEVELS,
     OVERLINE,
@@ -275,25 +276,25 @@ def _classify(B, n, rows):  # type: ignore[no-untyped-def]
     """Combine cell ``n``'s four levels into its class and value, per player
     (``rows``: the tables' row of each player's line kind), keeping the
     counts of the empty cells' classes."""
-    bd, pat, cls, val, ncls, classes, values = B[0], B[2], B[3], B[4], B[5], B[11], B[12]
+    bd, pat, cls, val, ncls, combos = B[0], B[2], B[3], B[4], B[5], B[11]
     for p in range(2):
-        code = _code(pat, p, n)
-        row = rows[p]
-        new = classes[row, code]
-        if bd[n] == EMPTY:
-            ncls[p, cls[p, n]] -= 1
+        both = combos[rows[p], _code(pat, p, n)]
+        new = both & 15
+        old = cls[p, n]
+        if new != old and bd[n] == EMPTY:  # (most re-reads keep the class)
+            ncls[p, old] -= 1
             ncls[p, new] += 1
         cls[p, n] = new
-        val[p, n] = values[row, code]
+        val[p, n] = both >> 4
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _refresh(B, n, d, rows):  # type: ignore[no-untyped-def]
     """Re-read cell ``n``'s patterns in direction ``d`` after its key changed."""
     key, pat, levels = B[1], B[2], B[10]
-    kk = key[d, n]
-    pat[0, d, n] = levels[0, kk]
-    pat[1, d, n] = levels[1, kk]
+    both = levels[key[d, n]]
+    pat[0, d, n] = both & 15
+    pat[1, d, n] = both >> 4
     _classify(B, n, rows)
 
 
@@ -328,7 +329,7 @@ def _reread(B, c, emptied):  # type: ignore[no-untyped-def]
 def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     """Write ``stone`` (0: empty) on cell ``c`` and into every key that sees it,
     re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells."""
-    bd, key, h, near, offs, geo, zob = B[0], B[1], B[7], B[6], B[8], B[9], B[13]
+    bd, key, h, near, offs, geo, zob = B[0], B[1], B[7], B[6], B[8], B[9], B[12]
     stride, reach = geo[G_STRIDE], geo[G_REACH]
     h[0] ^= zob[max(stone, bd[c]) - 1, c]
     bd[c] = stone
@@ -362,9 +363,9 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     if stone == 0:
         pat, levels = B[2], B[10]
         for d in range(4):
-            kk = key[d, c]
-            pat[0, d, c] = levels[0, kk]
-            pat[1, d, c] = levels[1, kk]
+            both = levels[key[d, c]]
+            pat[0, d, c] = both & 15
+            pat[1, d, c] = both >> 4
         _classify(B, c, rows)
 
 
@@ -384,6 +385,118 @@ def remove(B, c):  # type: ignore[no-untyped-def]
     for p in range(2):  # counted in its old class now; re-reading it moves it on
         ncls[p, cls[p, c]] += 1
     _set(B, c, 0, -1)
+
+
+#: Stones :func:`play` can have on the board at once and take back by
+#: restoring (a search's plies, the threat search's, renju's recursion past
+#: them); past these it recomputes, as :func:`remove` does.
+UNDO_LEVELS = MAX_PLY + 64
+#: An undo record: where its cells end, the class counts as they were, then
+#: two words for each empty cell the stone re-read (where, its classes and
+#: patterns; its values), at most 4 lines of 2 reach cells.
+UNDO_NCLS = 1
+UNDO_CELLS = UNDO_NCLS + 2 * (NCLASSES + 1)
+UNDO_WORDS = UNDO_CELLS + 2 * 4 * 2 * MAX_TABLE_REACH
+
+
+@njit(cache=True, nogil=True)
+def play(B, c, stone):  # type: ignore[no-untyped-def]
+    """:func:`place`, keeping what it overwrote so that :func:`unplay` puts
+    it back without re-reading a pattern: the searches' way, which take
+    stones back last first. (Re-reading on the way back cost as much as on
+    the way out; restoring costs about a third of that.)"""
+    undo, geo = B[15], B[9]
+    top = undo[0, 0] + 1
+    undo[0, 0] = top
+    if top >= undo.shape[0] or geo[G_DIRECT] != 0:
+        place(B, c, stone)
+        return
+    rec = undo[top]
+    bd, key, pat, cls, val, ncls = B[0], B[1], B[2], B[3], B[4], B[5]
+    near, h, offs, zob = B[6], B[7], B[8], B[12]
+    width = ncls.shape[1]
+    for p in range(2):
+        for k in range(width):
+            rec[UNDO_NCLS + p * width + k] = ncls[p, k]
+        ncls[p, cls[p, c]] -= 1
+    stride, reach = geo[G_STRIDE], geo[G_REACH]
+    h[0] ^= zob[stone - 1, c]
+    bd[c] = stone
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            near[c + dr * stride + dc] += 1
+    rows = (geo[G_KIND], geo[G_KIND + 1])
+    m = UNDO_CELLS
+    for d in range(4):
+        o = offs[d]
+        for s in range(1, reach + 1):
+            for side in range(2):
+                n = c + s * o if side == 0 else c - s * o
+                b = bd[n]
+                if b == WALL:
+                    continue
+                shift = 2 * (reach - s) if side == 0 else 2 * (s + reach - 1)
+                key[d, n] = (key[d, n] & ~(3 << shift)) | (stone << shift)
+                if b == EMPTY:
+                    rec[m] = (
+                        n
+                        | (d << 24)
+                        | (np.int64(pat[0, d, n]) << 26)
+                        | (np.int64(pat[1, d, n]) << 30)
+                        | (np.int64(cls[0, n]) << 34)
+                        | (np.int64(cls[1, n]) << 38)
+                    )
+                    rec[m + 1] = val[0, n] | (val[1, n] << 32)
+                    m += 2
+                    _refresh(B, n, d, rows)
+    rec[0] = m
+
+
+@njit(cache=True, nogil=True)
+def unplay(B, c):  # type: ignore[no-untyped-def]
+    """Take back the stone the last :func:`play` put on ``c``: the keys
+    follow the board, every cell it re-read gets its old patterns, classes
+    and values back, and the class counts theirs (``c``'s own were kept
+    while it was occupied)."""
+    undo, geo = B[15], B[9]
+    top = undo[0, 0]
+    undo[0, 0] = top - 1
+    if top >= undo.shape[0] or geo[G_DIRECT] != 0:
+        remove(B, c)
+        return
+    rec = undo[top]
+    bd, key, pat, cls, val, ncls = B[0], B[1], B[2], B[3], B[4], B[5]
+    near, h, offs, zob = B[6], B[7], B[8], B[12]
+    stride, reach = geo[G_STRIDE], geo[G_REACH]
+    h[0] ^= zob[bd[c] - 1, c]
+    bd[c] = EMPTY
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            near[c + dr * stride + dc] -= 1
+    for d in range(4):
+        o = offs[d]
+        for s in range(1, reach + 1):
+            n = c + s * o
+            if bd[n] != WALL:
+                key[d, n] &= ~(3 << (2 * (reach - s)))
+            n = c - s * o
+            if bd[n] != WALL:
+                key[d, n] &= ~(3 << (2 * (s + reach - 1)))
+    for m in range(UNDO_CELLS, rec[0], 2):
+        w = rec[m]
+        n = w & 0xFFFFFF
+        d = (w >> 24) & 3
+        pat[0, d, n] = (w >> 26) & 15
+        pat[1, d, n] = (w >> 30) & 15
+        cls[0, n] = (w >> 34) & 15
+        cls[1, n] = (w >> 38) & 15
+        v = rec[m + 1]
+        val[0, n] = v & 0xFFFFFFFF
+        val[1, n] = v >> 32
+    width = ncls.shape[1]
+    for p in range(2):
+        for k in range(width):
+            ncls[p, k] = rec[UNDO_NCLS + p * width + k]
 
 
 @njit(cache=True, nogil=True)
@@ -444,7 +557,7 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
         return DOUBLE_FOUR
     if threes < 2:
         return LEGAL
-    place(B, c, np.int64(1))  # (not a literal: one compiled place for every call)
+    play(B, c, np.int64(1))  # (not a literal: one compiled play for every call)
     real = 0
     for d in range(4):
         if pat[0, d, c] != F3:
@@ -465,7 +578,7 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
                 break
         if real >= 2:
             break
-    remove(B, c)
+    unplay(B, c)
     return DOUBLE_THREE if real >= 2 else LEGAL
 
 
@@ -503,7 +616,7 @@ def illegal(B, p, c):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def first_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     """The first empty cell where ``p`` has class ``klass`` or better (-1: none)."""
-    bd, cls, cells = B[0], B[3], B[14]
+    bd, cls, cells = B[0], B[3], B[13]
     for c in cells:
         if bd[c] == EMPTY and cls[p, c] >= klass:
             return c
@@ -513,7 +626,7 @@ def first_of_class(B, p, klass):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def legal_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     """:func:`first_of_class` among the cells ``p`` may play (-1: none)."""
-    bd, cls, cells = B[0], B[3], B[14]
+    bd, cls, cells = B[0], B[3], B[13]
     for c in cells:
         if bd[c] == EMPTY and cls[p, c] >= klass and not illegal(B, p, c):
             return c
@@ -537,7 +650,7 @@ def can_play_class(B, p, klass):  # type: ignore[no-untyped-def]
 def free_move(B, p):  # type: ignore[no-untyped-def]
     """A move ``p`` may play that is worth most to it, near the stones if
     possible (a lost side's move in a proven line); -1 if there is none."""
-    bd, val, near, cells = B[0], B[4], B[6], B[14]
+    bd, val, near, cells = B[0], B[4], B[6], B[13]
     best, best_value = -1, -1
     for c in cells:
         if bd[c] == EMPTY:
@@ -576,7 +689,7 @@ def defences(B, me, out, score):  # type: ignore[no-untyped-def]
     (a tempo). Into ``out`` with ordering scores; returns their count. Renju's
     black's forbidden points among them are the caller's to drop
     (:func:`legal_only`: a call here, even one never made, slows the loop)."""
-    bd, cls, val, cells = B[0], B[3], B[4], B[14]
+    bd, cls, val, cells = B[0], B[3], B[4], B[13]
     opp = 1 - me
     n = 0
     for c in cells:
@@ -593,7 +706,7 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
     stones are worth to each side, the mover's best cell counting extra (it
     plays first), and a bonus for a double threat the opponent cannot answer
     with a four (the search's horizon would otherwise miss that it wins)."""
-    bd, pat, val, near, cells, ev = B[0], B[2], B[4], B[6], B[14], B[15]
+    bd, pat, val, near, cells, ev = B[0], B[2], B[4], B[6], B[13], B[14]
     opp = 1 - me
     mine = 0
     theirs = 0
@@ -708,7 +821,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
     numba compiles a version of a recursive function per value, and loading
     such versions back from its cache crashes the process.)
     """
-    bd, cls, val, ncls, cells = B[0], B[3], B[4], B[5], B[14]
+    bd, cls, val, ncls, cells = B[0], B[3], B[4], B[5], B[13]
     if tick(ctl) or ply >= MAX_PLY - 4:
         return 0
     hk = B[7][0] ^ (np.uint64(att * 3 + kind + 1) * SEEN_SALT)
@@ -744,19 +857,19 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
             m = moves[i]
             if m < 0:
                 return 0
-            place(B, m, dfn + 1)
+            play(B, m, dfn + 1)
             r = threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line, seen)
-            remove(B, m)
+            unplay(B, m)
             if r == 0:
                 _no_win_found(seen, slot, hk, depth, ctl)
                 return 0
             if r > worst:
                 worst, worst_move = r, m
         line[ply] = worst_move
-        place(B, worst_move, dfn + 1)
+        play(B, worst_move, dfn + 1)
         # The line under it:
         threats(B, att, depth, ply + 1, np.int64(VCT), ctl, mbuf, sbuf, line, seen)
-        remove(B, worst_move)
+        unplay(B, worst_move)
         return worst + 1
 
     if ncls[att, C_FIVE] > 0:
@@ -767,9 +880,9 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
     if ncls[dfn, C_FIVE] == 0 and ncls[att, C_FLEX4] > 0:  # open four or double four
         c = legal_of_class(B, att, C_FLEX4)
         if c >= 0:
-            place(B, c, att + 1)
+            play(B, c, att + 1)
             r = threats(B, att, depth, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line, seen)
-            remove(B, c)
+            unplay(B, c)
             if r > 0:
                 line[ply] = c
                 return r + 1
@@ -797,17 +910,17 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
         n = legal_only(B, att, moves, score, n)
     for i in range(n):
         c = moves[i]
-        place(B, c, att + 1)
+        play(B, c, att + 1)
         r = 0
         if kind == VCF:
             block = first_of_class(B, att, C_FIVE) if ncls[att, C_FIVE] == 1 else -1
             if block >= 0 and not (restricted(ncls, dfn) and illegal(B, dfn, block)):
                 # A four: the block is forced.
-                place(B, block, dfn + 1)
+                play(B, block, dfn + 1)
                 sub = threats(
                     B, att, depth - 2, ply + 2, np.int64(VCF), ctl, mbuf, sbuf, line, seen
                 )
-                remove(B, block)
+                unplay(B, block)
                 if sub > 0:
                     line[ply + 1] = block
                     r = sub + 2
@@ -819,7 +932,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
             sub = threats(B, att, depth - 1, ply + 1, np.int64(DEFEND), ctl, mbuf, sbuf, line, seen)
             if sub > 0:
                 r = sub + 1
-        remove(B, c)
+        unplay(B, c)
         if r > 0:
             line[ply] = c
             return r
@@ -902,7 +1015,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     an open-four threat only the defences; otherwise the cells near the
     stones, by what they make and stop (and the history of cut-offs). Never
     a point ``me`` may not play."""
-    bd, val, ncls, near, cells = B[0], B[4], B[5], B[6], B[14]
+    bd, val, ncls, near, cells = B[0], B[4], B[5], B[6], B[13]
     opp = 1 - me
     moves, score = mbuf[ply], sbuf[ply]
     if ncls[opp, C_FIVE] > 0:
@@ -938,7 +1051,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     mate score here is the search's judgement, never a proof (the engine
     proves results apart, by threat search).
     """
-    bd, ncls, h, cells = B[0], B[5], B[7], B[14]
+    bd, ncls, h, cells = B[0], B[5], B[7], B[13]
     if tick(ctl):
         return 0
     opp = 1 - me
@@ -1015,7 +1128,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-        place(B, c, me + 1)
+        play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
         else:
@@ -1024,7 +1137,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 v = -pvs(B, opp, child_depth, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
                 v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
-        remove(B, c)
+        unplay(B, c)
         if ctl[ABORTED] != 0:
             return 0
         if v > best:
