@@ -49,7 +49,7 @@ from gomoku_refs import GAMES, RAPFI, RAPFI_RULES, SIZE, EngineError, OpponentMi
 from gomoku_strength import position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
-from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of
+from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of, levels_of
 from unbeatable.solvers.mnk.patterns import (
     C_B4,
     C_B4F3,
@@ -162,7 +162,7 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     f = np.zeros(len(NAMES))
     for side, p in enumerate((me, opp)):
         block = BLOCKS.index((p, side))
-        levels = board.pat[p][:, near].ravel().astype(np.int64)
+        levels = levels_of(board)[p][:, near].ravel().astype(np.int64)
         f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(levels, minlength=NLEVELS)
         at = 4 * NLEVELS + NCLASSES * block
         f[at : at + NCLASSES] = np.bincount(board.cls[p, near], minlength=NCLASSES)

@@ -20,7 +20,13 @@ from unbeatable.games import get_game
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition
 from unbeatable.search.engine import Limits
 from unbeatable.solvers.mnk import kernel as K
-from unbeatable.solvers.mnk.engine import GomokuEngine, board_of, forbidden_points, padded
+from unbeatable.solvers.mnk.engine import (
+    GomokuEngine,
+    board_of,
+    forbidden_points,
+    levels_of,
+    padded,
+)
 from unbeatable.solvers.mnk.patterns import (
     B3,
     B4,
@@ -297,6 +303,7 @@ def test_direct_line_reading_agrees_with_the_tables() -> None:
         for _ in range(8):
             cells = crowded(rng, 15)
             board = board_of(game, cells)
+            levels = levels_of(board)
             reach = int(board.geo[K.G_REACH])
             for cell in range(game.size):
                 if cells[cell] != EMPTY:
@@ -304,7 +311,7 @@ def test_direct_line_reading_agrees_with_the_tables() -> None:
                 n = padded(game, cell)
                 for d in range(4):
                     for p in range(2):
-                        table = int(board.pat[p, d, n])
+                        table = int(levels[p, d, n])
                         direct = int(
                             K.line_level(board.bd, n, board.offs[d], p + 1, game.k, reach, exact)
                         )
@@ -321,7 +328,7 @@ def _same_empty_cells(a: Any, b: Any, cells: str, game: MNKGame) -> None:
     for cell, mark in enumerate(cells):
         if mark == EMPTY:
             n = padded(game, cell)
-            assert np.array_equal(a.pat[:, :, n], b.pat[:, :, n])
+            assert np.array_equal(a.pat[:, n], b.pat[:, n])
             assert np.array_equal(a.cls[:, n], b.cls[:, n])
             assert np.array_equal(a.val[:, n], b.val[:, n])
 

@@ -56,6 +56,7 @@ from unbeatable.solvers.mnk.patterns import (
     C_FLEX4,
     MAX_TABLE_REACH,
     NCLASSES,
+    NLEVELS,
     combinations,
     fitted,
     kinds,
@@ -92,7 +93,8 @@ class Board(NamedTuple):
 
     bd: npt.NDArray[np.int8]
     key: npt.NDArray[np.int64]
-    pat: npt.NDArray[np.uint8]
+    #: Per player and cell, the four directions' levels, four bits each.
+    pat: npt.NDArray[np.uint16]
     cls: npt.NDArray[np.uint8]
     val: npt.NDArray[np.int64]
     ncls: npt.NDArray[np.int64]
@@ -102,7 +104,7 @@ class Board(NamedTuple):
     geo: npt.NDArray[np.int64]
     #: Both players' level per key, x's in the low four bits, o's in the high.
     levels: npt.NDArray[np.uint8]
-    #: Per line kind and code of four levels, ``value << 4 | class``.
+    #: Per line kind and packed levels (``pat``'s word), ``value << 4 | class``.
     combos: npt.NDArray[np.int32]
     zob: npt.NDArray[np.uint64]
     cells: npt.NDArray[np.int64]
@@ -113,6 +115,29 @@ class Board(NamedTuple):
 
 #: The arrays of :class:`Board` that a search changes (the rest are read-only tables).
 _MUTABLE = ("bd", "key", "pat", "cls", "val", "ncls", "near", "h", "undo")
+
+
+def _by_packed_levels(table: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """``table``'s last axis re-indexed from :func:`patterns.code_of`'s codes
+    to the kernel's packed words (four bits a direction), so that a cell's
+    word indexes it with no arithmetic; the fitted tables' tempo, past every
+    code, moves to :data:`kernel.PACKED_TEMPO`."""
+    words = np.arange(K.PACKED_TEMPO)
+    levels = [(words >> (4 * d)) & 15 for d in range(4)]
+    valid = np.logical_and.reduce([lv < NLEVELS for lv in levels])
+    codes = ((levels[0] * NLEVELS + levels[1]) * NLEVELS + levels[2]) * NLEVELS + levels[3]
+    tempo = table.shape[-1] > NLEVELS**4
+    out = np.zeros((*table.shape[:-1], K.PACKED_TEMPO + int(tempo)), dtype=table.dtype)
+    out[..., : K.PACKED_TEMPO][..., valid] = table[..., codes[valid]]
+    if tempo:
+        out[..., K.PACKED_TEMPO] = table[..., NLEVELS**4]
+    return out
+
+
+def levels_of(board: Board) -> npt.NDArray[np.uint8]:
+    """``[p, d, cell]``: the level each player makes at each cell in each
+    direction, unpacked from the board's words (for tests and fitting)."""
+    return np.stack([(board.pat >> (4 * d)) & 15 for d in range(4)], axis=1).astype(np.uint8)
 
 
 class _Geometry(NamedTuple):
@@ -154,7 +179,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
     # One load a key and one a code where two were (each player's level; a
     # class and a value): placing a stone reads these for some 30 cells.
     packed = (levels[0] | (levels[1] << 4)).astype(np.uint8)
-    combos = (values << 4) | classes.astype(np.int32)
+    combos = _by_packed_levels((values << 4) | classes.astype(np.int32))
     bd = np.full(size, K.WALL, dtype=np.int8)
     bd[to_pad] = K.EMPTY
     # Fixed seeds (keys are reproducible), one per board, k and rule set: the
@@ -168,7 +193,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
     board = Board(
         bd=bd,
         key=np.zeros((4, size), dtype=np.int64),
-        pat=np.zeros((2, 4, size), dtype=np.uint8),
+        pat=np.zeros((2, size), dtype=np.uint16),
         cls=np.zeros((2, size), dtype=np.uint8),
         val=np.zeros((2, size), dtype=np.int64),
         ncls=np.zeros((2, NCLASSES + 1), dtype=np.int64),
@@ -180,7 +205,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         combos=combos,
         zob=zob,
         cells=to_pad,
-        ev=fitted(rule),
+        ev=_by_packed_levels(fitted(rule)),
         undo=np.zeros((K.UNDO_LEVELS, K.UNDO_WORDS), dtype=np.int64),
     )
     board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points

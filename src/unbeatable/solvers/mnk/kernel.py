@@ -21,8 +21,10 @@ read directly, whether renju's forbidden points apply and each player's line
 kind (the ``G_*`` indices).
 
 Per cell and direction, ``key`` holds two bits per neighbour (see
-:mod:`.patterns`); ``pat[p, d, cell]`` is the level player ``p`` makes there,
-``cls[p, cell]`` the four directions combined and ``val[p, cell]`` what the
+:mod:`.patterns`); ``pat[p, cell]`` holds the level player ``p`` makes there
+in direction d in bits 4d to 4d + 3 (:func:`level`): one word that is
+itself the index of the class, value and evaluation tables.
+``cls[p, cell]`` is the four directions combined and ``val[p, cell]`` what the
 cell is worth to ``p``. ``ncls[p, class]`` counts the empty cells of each
 class, so "can x win at once?" is ``ncls[0, C_FIVE] > 0``; its last column
 (:data:`RESTRICTED`) says whether ``p`` has forbidden points. ``near[cell]``
@@ -81,9 +83,7 @@ from unbeatable.solvers.mnk.patterns import (
     FREE,
     MAX_TABLE_REACH,
     NCLASSES,
-    NLEVELS,
     OVERLINE,
-    TEMPO_CODE,
 )
 
 WIN = 30000
@@ -261,14 +261,19 @@ def line_level(bd, n, o, own, k, reach, exact):  # type: ignore[no-untyped-def]
 # -- the board ----------------------------------------------------------------
 
 
+#: Where a packed code's tempo weight sits in ``ev``, past every code.
+PACKED_TEMPO = 1 << 16
+
+
 @njit(cache=True, nogil=True, inline="always")
-def _code(pat, p, n):  # type: ignore[no-untyped-def]
-    """Cell ``n``'s four levels for player ``p`` as one index of the class,
-    value and evaluation tables (:func:`patterns.code_of`)."""
-    return (
-        (np.int64(pat[p, 0, n]) * NLEVELS + np.int64(pat[p, 1, n])) * NLEVELS
-        + np.int64(pat[p, 2, n])
-    ) * NLEVELS + np.int64(pat[p, 3, n])
+def level(pat, p, d, n):  # type: ignore[no-untyped-def]
+    """The level player ``p`` makes at cell ``n`` in direction ``d``."""
+    return (np.int64(pat[p, n]) >> (4 * d)) & 15
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _set_level(pat, p, d, n, lv):  # type: ignore[no-untyped-def]
+    pat[p, n] = (np.int64(pat[p, n]) & ~(15 << (4 * d))) | (np.int64(lv) << (4 * d))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -278,7 +283,7 @@ def _classify(B, n, rows):  # type: ignore[no-untyped-def]
     counts of the empty cells' classes."""
     bd, pat, cls, val, ncls, combos = B[0], B[2], B[3], B[4], B[5], B[11]
     for p in range(2):
-        both = combos[rows[p], _code(pat, p, n)]
+        both = combos[rows[p], pat[p, n]]
         new = both & 15
         old = cls[p, n]
         if new != old and bd[n] == EMPTY:  # (most re-reads keep the class)
@@ -293,8 +298,8 @@ def _refresh(B, n, d, rows):  # type: ignore[no-untyped-def]
     """Re-read cell ``n``'s patterns in direction ``d`` after its key changed."""
     key, pat, levels = B[1], B[2], B[10]
     both = levels[key[d, n]]
-    pat[0, d, n] = both & 15
-    pat[1, d, n] = both >> 4
+    _set_level(pat, 0, d, n, both & 15)
+    _set_level(pat, 1, d, n, both >> 4)
     _classify(B, n, rows)
 
 
@@ -304,7 +309,8 @@ def _read(B, n, d):  # type: ignore[no-untyped-def]
     board (lines too long to table)."""
     bd, pat, geo, o = B[0], B[2], B[9], B[8][d]
     for p in range(2):
-        pat[p, d, n] = line_level(bd, n, o, p + 1, geo[G_K], geo[G_REACH], geo[G_KIND + p] != FREE)
+        lv = line_level(bd, n, o, p + 1, geo[G_K], geo[G_REACH], geo[G_KIND + p] != FREE)
+        _set_level(pat, p, d, n, lv)
     _classify(B, n, (geo[G_KIND], geo[G_KIND + 1]))
 
 
@@ -364,8 +370,8 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
         pat, levels = B[2], B[10]
         for d in range(4):
             both = levels[key[d, c]]
-            pat[0, d, c] = both & 15
-            pat[1, d, c] = both >> 4
+            _set_level(pat, 0, d, c, both & 15)
+            _set_level(pat, 1, d, c, both >> 4)
         _classify(B, c, rows)
 
 
@@ -440,11 +446,10 @@ def play(B, c, stone):  # type: ignore[no-untyped-def]
                 if b == EMPTY:
                     rec[m] = (
                         n
-                        | (d << 24)
-                        | (np.int64(pat[0, d, n]) << 26)
-                        | (np.int64(pat[1, d, n]) << 30)
-                        | (np.int64(cls[0, n]) << 34)
-                        | (np.int64(cls[1, n]) << 38)
+                        | (np.int64(cls[0, n]) << 24)
+                        | (np.int64(cls[1, n]) << 28)
+                        | (np.int64(pat[0, n]) << 32)
+                        | (np.int64(pat[1, n]) << 48)
                     )
                     rec[m + 1] = val[0, n] | (val[1, n] << 32)
                     m += 2
@@ -485,11 +490,10 @@ def unplay(B, c):  # type: ignore[no-untyped-def]
     for m in range(UNDO_CELLS, rec[0], 2):
         w = rec[m]
         n = w & 0xFFFFFF
-        d = (w >> 24) & 3
-        pat[0, d, n] = (w >> 26) & 15
-        pat[1, d, n] = (w >> 30) & 15
-        cls[0, n] = (w >> 34) & 15
-        cls[1, n] = (w >> 38) & 15
+        cls[0, n] = (w >> 24) & 15
+        cls[1, n] = (w >> 28) & 15
+        pat[0, n] = (w >> 32) & 0xFFFF
+        pat[1, n] = (w >> 48) & 0xFFFF
         v = rec[m + 1]
         val[0, n] = v & 0xFFFFFFFF
         val[1, n] = v >> 32
@@ -542,14 +546,14 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
     fours = 0
     threes = 0
     for d in range(4):
-        level = pat[0, d, c]
-        if level == OVERLINE:
+        lv = level(pat, 0, d, c)
+        if lv == OVERLINE:
             overline = True
-        elif level == DFOUR:
+        elif lv == DFOUR:
             fours += 2
-        elif level >= B4:
+        elif lv >= B4:
             fours += 1
-        elif level == F3:
+        elif lv == F3:
             threes += 1
     if overline:
         return OVERLINE_MOVE
@@ -560,7 +564,7 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
     play(B, c, np.int64(1))  # (not a literal: one compiled play for every call)
     real = 0
     for d in range(4):
-        if pat[0, d, c] != F3:
+        if level(pat, 0, d, c) != F3:
             continue
         o = offs[d]
         for sign in (1, -1):
@@ -570,7 +574,7 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
                 e += sign * o
             if (
                 bd[e] == EMPTY
-                and pat[0, d, e] == F4
+                and level(pat, 0, d, e) == F4
                 and cls[0, e] != C_FIVE  # a four point that makes a five makes no three
                 and forbidden(B, e) == LEGAL
             ):
@@ -664,7 +668,12 @@ def free_move(B, p):  # type: ignore[no-untyped-def]
 def makes_four(B, p, c):  # type: ignore[no-untyped-def]
     """Whether playing ``c`` would give ``p`` a four (or better) in some direction."""
     pat = B[2]
-    return pat[p, 0, c] >= B4 or pat[p, 1, c] >= B4 or pat[p, 2, c] >= B4 or pat[p, 3, c] >= B4
+    return (
+        level(pat, p, 0, c) >= B4
+        or level(pat, p, 1, c) >= B4
+        or level(pat, p, 2, c) >= B4
+        or level(pat, p, 3, c) >= B4
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -720,10 +729,10 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
             if v > best_mine:
                 best_mine = v
             if EVAL_FIT:
-                fit += ev[me, 0, _code(pat, me, c)] + ev[opp, 1, _code(pat, opp, c)]
+                fit += ev[me, 0, pat[me, c]] + ev[opp, 1, pat[opp, c]]
     score = (mine - theirs) // 4 + best_mine // 2
     if EVAL_FIT:
-        score += fit + ev[me, 0, TEMPO_CODE]
+        score += fit + ev[me, 0, PACKED_TEMPO]
     ncls = B[5]
     if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0:
         # The opponent has no four to interpose: a four-three of the mover's
