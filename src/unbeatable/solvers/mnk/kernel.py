@@ -1,6 +1,7 @@
 """The k-in-a-row engine's hot loops, compiled with numba.
 
-Everything here is ``@njit(cache=True, nogil=True)``: searches release the
+Everything here is compiled by numba with ``cache=True, nogil=True`` and
+without its reference counting (:data:`_OPTIONS`): searches release the
 GIL, and all their state lives in the arrays of one :class:`Board` bundle
 made per call, so threads never share anything mutable.
 
@@ -58,6 +59,8 @@ the deadline, or by the stop switch) ends the search at the next check;
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -85,6 +88,17 @@ from unbeatable.solvers.mnk.patterns import (
     NCLASSES,
     OVERLINE,
 )
+
+#: How every function here is compiled. ``_nrt=False``: without numba's
+#: reference counts. Nothing here allocates (numba refuses to compile a
+#: kernel that would) and every array belongs to the caller, who holds it
+#: for the whole call, so the counts only cost: an atomic increment and
+#: decrement for each array taken out of the bundle or sliced, a quarter
+#: of the search's time by perf (benchmarks/README.md, "Where a node's time
+#: goes").
+_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+_compiled = njit(**_OPTIONS)
+_inlined = njit(inline="always", **_OPTIONS)
 
 WIN = 30000
 #: Scores at least this large in size are proven results (wins/losses).
@@ -135,14 +149,14 @@ SEEN_SALT = np.uint64(0xBF58476D1CE4E5B9)
 # -- reading a line -------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _exact_window(own_mask, s, k, reach):  # type: ignore[no-untyped-def]
     """Whether the k cells from offset ``s`` can be a row of exactly k: the
     cells just past both ends are not the player's."""
     return (own_mask >> (s - 1 + reach)) & 1 == 0 and (own_mask >> (s + k + reach)) & 1 == 0
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def line_level(bd, n, o, own, k, reach, exact):  # type: ignore[no-untyped-def]
     """The level (:mod:`.patterns`) the player whose stones are ``own`` makes
     by playing cell ``n``, in the line of step ``o``, read off the board: for
@@ -265,18 +279,18 @@ def line_level(bd, n, o, own, k, reach, exact):  # type: ignore[no-untyped-def]
 PACKED_TEMPO = 1 << 16
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def level(pat, p, d, n):  # type: ignore[no-untyped-def]
     """The level player ``p`` makes at cell ``n`` in direction ``d``."""
     return (np.int64(pat[p, n]) >> (4 * d)) & 15
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _set_level(pat, p, d, n, lv):  # type: ignore[no-untyped-def]
     pat[p, n] = (np.int64(pat[p, n]) & ~(15 << (4 * d))) | (np.int64(lv) << (4 * d))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _classify(B, n, rows):  # type: ignore[no-untyped-def]
     """Combine cell ``n``'s four levels into its class and value, per player
     (``rows``: the tables' row of each player's line kind), keeping the
@@ -293,7 +307,7 @@ def _classify(B, n, rows):  # type: ignore[no-untyped-def]
         val[p, n] = both >> 4
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _refresh(B, n, d, rows):  # type: ignore[no-untyped-def]
     """Re-read cell ``n``'s patterns in direction ``d`` after its key changed."""
     key, pat, levels = B[1], B[2], B[10]
@@ -303,7 +317,7 @@ def _refresh(B, n, d, rows):  # type: ignore[no-untyped-def]
     _classify(B, n, rows)
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def _read(B, n, d):  # type: ignore[no-untyped-def]
     """Re-read the empty cell ``n``'s patterns in direction ``d`` off the
     board (lines too long to table)."""
@@ -314,7 +328,7 @@ def _read(B, n, d):  # type: ignore[no-untyped-def]
     _classify(B, n, (geo[G_KIND], geo[G_KIND + 1]))
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def _reread(B, c, emptied):  # type: ignore[no-untyped-def]
     """Re-read, off the board, the empty cells whose lines pass through the
     cell ``c`` that just changed (and ``c`` itself when it was ``emptied``:
@@ -331,7 +345,7 @@ def _reread(B, c, emptied):  # type: ignore[no-untyped-def]
             _read(B, c, d)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     """Write ``stone`` (0: empty) on cell ``c`` and into every key that sees it,
     re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells."""
@@ -375,7 +389,7 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
         _classify(B, c, rows)
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def place(B, c, stone):  # type: ignore[no-untyped-def]
     """Put ``stone`` (1: x, 2: o) on the empty cell ``c``."""
     cls, ncls = B[3], B[5]
@@ -384,7 +398,7 @@ def place(B, c, stone):  # type: ignore[no-untyped-def]
     _set(B, c, stone, 1)
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def remove(B, c):  # type: ignore[no-untyped-def]
     """Take the stone off cell ``c`` (the exact inverse of :func:`place`)."""
     cls, ncls = B[3], B[5]
@@ -405,7 +419,7 @@ UNDO_CELLS = UNDO_NCLS + 2 * (NCLASSES + 1)
 UNDO_WORDS = UNDO_CELLS + 2 * 4 * 2 * MAX_TABLE_REACH
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def play(B, c, stone):  # type: ignore[no-untyped-def]
     """:func:`place`, keeping what it overwrote so that :func:`unplay` puts
     it back without re-reading a pattern: the searches' way, which take
@@ -457,7 +471,7 @@ def play(B, c, stone):  # type: ignore[no-untyped-def]
     rec[0] = m
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def unplay(B, c):  # type: ignore[no-untyped-def]
     """Take back the stone the last :func:`play` put on ``c``: the keys
     follow the board, every cell it re-read gets its old patterns, classes
@@ -503,7 +517,7 @@ def unplay(B, c):  # type: ignore[no-untyped-def]
             ncls[p, k] = rec[UNDO_NCLS + p * width + k]
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def init_walls(B):  # type: ignore[no-untyped-def]
     """Keys and patterns of an empty board: every neighbour off the board is a wall."""
     bd, key, cls, ncls, offs, geo = B[0], B[1], B[3], B[5], B[8], B[9]
@@ -531,7 +545,7 @@ def init_walls(B):  # type: ignore[no-untyped-def]
 # -- renju's forbidden points -----------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def forbidden(B, c):  # type: ignore[no-untyped-def]
     """Why renju's black may not play the empty cell ``c`` (:data:`LEGAL`: it
     may): a five first (it always may), then an overline, two fours, and two
@@ -586,7 +600,7 @@ def forbidden(B, c):  # type: ignore[no-untyped-def]
     return DOUBLE_THREE if real >= 2 else LEGAL
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def restricted(ncls, p):  # type: ignore[no-untyped-def]
     """Whether player ``p`` has forbidden points (renju's black), read from
     the last column of the class counts ``ncls`` (``B[5]``).
@@ -598,7 +612,7 @@ def restricted(ncls, p):  # type: ignore[no-untyped-def]
     return ncls[p, RESTRICTED] != 0
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def illegal(B, p, c):  # type: ignore[no-untyped-def]
     """Whether player ``p`` may not play the empty cell ``c`` (renju's black
     on a forbidden point). Cheap unless the cell holds two threes; callers
@@ -617,7 +631,7 @@ def illegal(B, p, c):  # type: ignore[no-untyped-def]
 # -- reading threats ------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def first_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     """The first empty cell where ``p`` has class ``klass`` or better (-1: none)."""
     bd, cls, cells = B[0], B[3], B[13]
@@ -627,7 +641,7 @@ def first_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     return -1
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def legal_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     """:func:`first_of_class` among the cells ``p`` may play (-1: none)."""
     bd, cls, cells = B[0], B[3], B[13]
@@ -637,7 +651,7 @@ def legal_of_class(B, p, klass):  # type: ignore[no-untyped-def]
     return -1
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def can_play_class(B, p, klass):  # type: ignore[no-untyped-def]
     """Whether ``p`` has an empty cell of class ``klass`` or better that it
     may play (read off the counts but for renju's black)."""
@@ -650,7 +664,7 @@ def can_play_class(B, p, klass):  # type: ignore[no-untyped-def]
     return not restricted(ncls, p) or legal_of_class(B, p, klass) >= 0
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def free_move(B, p):  # type: ignore[no-untyped-def]
     """A move ``p`` may play that is worth most to it, near the stones if
     possible (a lost side's move in a proven line); -1 if there is none."""
@@ -664,7 +678,7 @@ def free_move(B, p):  # type: ignore[no-untyped-def]
     return best
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def makes_four(B, p, c):  # type: ignore[no-untyped-def]
     """Whether playing ``c`` would give ``p`` a four (or better) in some direction."""
     pat = B[2]
@@ -676,7 +690,7 @@ def makes_four(B, p, c):  # type: ignore[no-untyped-def]
     )
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def legal_only(B, p, moves, score, n):  # type: ignore[no-untyped-def]
     """Drop the moves ``p`` may not play from ``moves[:n]`` (and their
     scores), keeping the order; the count left. (Its own function, so that
@@ -689,7 +703,7 @@ def legal_only(B, p, moves, score, n):  # type: ignore[no-untyped-def]
     return kept
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def defences(B, me, out, score):  # type: ignore[no-untyped-def]
     """Moves for ``me`` (0/1) against the opponent's threat of an open four
     (an open three, or a cell that would make two fours): every cell where the
@@ -709,7 +723,7 @@ def defences(B, me, out, score):  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def evaluate(B, me):  # type: ignore[no-untyped-def]
     """Heuristic value for ``me`` (0/1) to move: what the empty cells near the
     stones are worth to each side, the mover's best cell counting extra (it
@@ -745,7 +759,7 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
     return max(1 - MATE, min(MATE - 1, score))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def tick(ctl):  # type: ignore[no-untyped-def]
     """Count a node; look at the stop flag and the node limit now and then."""
     ctl[NODES] += 1
@@ -756,7 +770,7 @@ def tick(ctl):  # type: ignore[no-untyped-def]
     return ctl[ABORTED] != 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _sort(moves, score, n):  # type: ignore[no-untyped-def]
     """Insertion sort, best score first (lists are short)."""
     for i in range(1, n):
@@ -774,7 +788,7 @@ def _sort(moves, score, n):  # type: ignore[no-untyped-def]
 VCF, VCT, DEFEND = 0, 1, 2
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def defender_move(B, att, dfn):  # type: ignore[no-untyped-def]
     """The defender's move against ``att``'s five point: the block, or when
     there is none to make (renju's black may not play it) the move worth
@@ -785,7 +799,7 @@ def defender_move(B, att, dfn):  # type: ignore[no-untyped-def]
     return free_move(B, dfn)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _no_win_found(seen, slot, hk, depth, ctl):  # type: ignore[no-untyped-def]
     """Remember that a threat search ``depth`` deep from the position keyed
     ``hk`` found no win, unless it was cut off (then it proves nothing)."""
@@ -793,7 +807,7 @@ def _no_win_found(seen, slot, hk, depth, ctl):  # type: ignore[no-untyped-def]
         seen[0, slot], seen[1, slot] = hk, np.uint64(depth)
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ignore[no-untyped-def]
     """Threat-space search for ``att`` (0/1). Returns the plies to ``att``'s
     five against the longest defence (0: no win found) and writes that line
@@ -954,7 +968,7 @@ def threats(B, att, depth, ply, kind, ctl, mbuf, sbuf, line, seen):  # type: ign
 # -- principal variation search ---------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _to_tt(v, ply):  # type: ignore[no-untyped-def]
     if v >= MATE:
         return v + ply
@@ -963,7 +977,7 @@ def _to_tt(v, ply):  # type: ignore[no-untyped-def]
     return v
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _from_tt(v, ply):  # type: ignore[no-untyped-def]
     if v >= MATE:
         return v - ply
@@ -979,12 +993,12 @@ def _from_tt(v, ply):  # type: ignore[no-untyped-def]
 _VALUE_BIAS = 1 << 19
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _pack(value, flag, depth, move):  # type: ignore[no-untyped-def]
     return np.uint64((value + _VALUE_BIAS) | (flag << 20) | ((depth + 128) << 22) | (move << 30))
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _unpack(entry):  # type: ignore[no-untyped-def]
     e = np.int64(entry)
     return (
@@ -995,7 +1009,7 @@ def _unpack(entry):  # type: ignore[no-untyped-def]
     )
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _pick(moves, score, i, n):  # type: ignore[no-untyped-def]
     """Bring the best-scored of ``moves[i:n]`` to place ``i`` (the first of
     equals)."""
@@ -1007,7 +1021,7 @@ def _pick(moves, score, i, n):  # type: ignore[no-untyped-def]
     score[i], score[best] = score[best], score[i]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@_inlined
 def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
     """Bring the ``top`` best-scored moves to the front, best first (the rest
     stay behind in any order): cheaper than sorting all when few are searched."""
@@ -1015,7 +1029,7 @@ def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
         _pick(moves, score, i, n)
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-untyped-def]
     """The moves worth searching for ``me`` (0/1) into ``mbuf[ply]``, their
     ordering scores into ``sbuf[ply]`` and the ``top`` best first (0: none
@@ -1048,7 +1062,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     return n
 
 
-@njit(cache=True, nogil=True)
+@_compiled
 def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):  # type: ignore[no-untyped-def]
     """Negamax principal-variation search for ``me`` (0/1) to move.
 
