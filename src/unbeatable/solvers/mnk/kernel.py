@@ -434,7 +434,7 @@ def play(B, c, stone):  # type: ignore[no-untyped-def]
     rec = undo[top]
     bd, key, pat, cls, val, ncls = B[0], B[1], B[2], B[3], B[4], B[5]
     near, h, offs, zob = B[6], B[7], B[8], B[12]
-    width = ncls.shape[1]
+    width = NCLASSES + 1  # (a constant: the copy unrolls)
     for p in range(2):
         for k in range(width):
             rec[UNDO_NCLS + p * width + k] = ncls[p, k]
@@ -511,7 +511,7 @@ def unplay(B, c):  # type: ignore[no-untyped-def]
         v = rec[m + 1]
         val[0, n] = v & 0xFFFFFFFF
         val[1, n] = v >> 32
-    width = ncls.shape[1]
+    width = NCLASSES + 1  # (a constant: the copy unrolls)
     for p in range(2):
         for k in range(width):
             ncls[p, k] = rec[UNDO_NCLS + p * width + k]
