@@ -1,7 +1,8 @@
 """The compiled hot loop: bitboard negamax over Connect Four positions.
 
 Everything here is numba ``@njit(cache=True, nogil=True)`` (searches in
-several threads run side by side) and works on ``np.uint64`` bitboards in
+several threads run side by side), without reference counts where nothing
+is allocated (:func:`_template`), and works on ``np.uint64`` bitboards in
 Pons' layout (see :mod:`unbeatable.games.connect4`, which owns the board's
 constants and the score formula): ``cur`` is the side to move's stones,
 ``mask`` all stones. Mixing signed and unsigned integers in numba silently
@@ -98,10 +99,14 @@ _TEMPLATES: list[tuple[str, Callable[..., Any], dict[str, Any]]] = []
 
 def _template(**options: Any) -> Callable[[F], F]:
     """Mark a function as a kernel template, compiled per board by
-    :func:`for_shape` with ``njit(cache=True, nogil=True, **options)``."""
+    :func:`for_shape` with ``njit(cache=True, nogil=True, _nrt=False,
+    **options)``: without numba's reference counts, which cost an atomic
+    increment and decrement for each array passed or sliced and buy nothing
+    where the caller owns every array for the whole call. A template that
+    allocates says ``_nrt=True`` (numba refuses to compile it otherwise)."""
 
     def register(func: F) -> F:
-        _TEMPLATES.append((func.__name__, func, options))
+        _TEMPLATES.append((func.__name__, func, {"_nrt": False, **options}))
         return func
 
     return register
@@ -490,7 +495,7 @@ def sort_by_threats(
     return count
 
 
-@_template()
+@_template(_nrt=True)  # (it allocates its buffers)
 def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
     """Columns of the moves that don't lose at once, in search order (most
     useful threats first, then centre first), written to ``out``; their count.
