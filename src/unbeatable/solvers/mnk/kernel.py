@@ -347,6 +347,15 @@ def _reread(B, c, emptied):  # type: ignore[no-untyped-def]
 
 
 @_inlined
+def _count_near(near, c, stride, step):  # type: ignore[no-untyped-def]
+    """Count a stone placed on ``c`` (``step`` 1) or taken off it (-1) in
+    the 5x5 square of cells it is near: the candidate moves."""
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            near[c + dr * stride + dc] += step
+
+
+@_inlined
 def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     """Write ``stone`` (0: empty) on cell ``c`` and into every key that sees it,
     re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells."""
@@ -354,9 +363,7 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     stride, reach = geo[G_STRIDE], geo[G_REACH]
     h[0] ^= zob[max(stone, bd[c]) - 1, c]
     bd[c] = stone
-    for dr in range(-2, 3):
-        for dc in range(-2, 3):
-            near[c + dr * stride + dc] += step
+    _count_near(near, c, stride, step)
     if geo[G_DIRECT] != 0:
         _reread(B, c, stone == 0)
         return
@@ -444,9 +451,7 @@ def play(B, c, stone):  # type: ignore[no-untyped-def]
     stride, reach = geo[G_STRIDE], geo[G_REACH]
     h[0] ^= zob[stone - 1, c]
     bd[c] = stone
-    for dr in range(-2, 3):
-        for dc in range(-2, 3):
-            near[c + dr * stride + dc] += 1
+    _count_near(near, c, stride, 1)
     rows = (geo[G_KIND], geo[G_KIND + 1])
     m = UNDO_CELLS
     for d in range(4):
@@ -491,9 +496,7 @@ def unplay(B, c):  # type: ignore[no-untyped-def]
     stride, reach = geo[G_STRIDE], geo[G_REACH]
     h[0] ^= zob[bd[c] - 1, c]
     bd[c] = EMPTY
-    for dr in range(-2, 3):
-        for dc in range(-2, 3):
-            near[c + dr * stride + dc] -= 1
+    _count_near(near, c, stride, -1)
     for d in range(4):
         o = offs[d]
         for s in range(1, reach + 1):
