@@ -41,6 +41,9 @@ PLAY_OPTIONS = {
     },
 }
 DARK = {"color_scheme": "dark"}
+#: No animation or transition under way but endless ones.
+SETTLED = """() => document.getAnimations().every(
+  (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
 
 
 @contextmanager
@@ -177,7 +180,10 @@ VIEWS: dict[str, tuple[dict[str, Any], Callable[[Page], None]]] = {
 
 def violations(page: Page, options: dict[str, Any] = OPTIONS) -> list[str]:
     """axe-core's violations on the page as it is, one line each: the rule,
-    its impact and the elements it found."""
+    its impact and the elements it found. It waits for the page to settle
+    first: a mark still appearing or a board still fading is seen by axe at
+    part of its contrast (endless animations, the busy bar, are left to run)."""
+    page.wait_for_function(SETTLED)
     results = Axe().run(page, options=options)
     return [
         f"{v['id']} ({v['impact']}): {v['help']}: "
