@@ -133,6 +133,9 @@ EVAL_FIT = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
+#: Whether a late move that makes or stops an open three, and nothing more
+#: (no four, no double three), is searched a ply shallower first too.
+LMR_THREES = 0
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1154,8 +1157,11 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         _pick(moves, score, i, n)
         c = moves[i]
         cut = 0
-        if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
-            cut = 2 if i >= LMR_MORE else 1
+        if calm and i >= LMR_FROM:
+            if cls[me, c] < C_F3 and cls[opp, c] < C_F3:
+                cut = 2 if i >= LMR_MORE else 1
+            elif LMR_THREES and cls[me, c] <= C_F3 and cls[opp, c] <= C_F3:
+                cut = 1
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
