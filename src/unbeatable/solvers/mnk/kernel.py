@@ -136,6 +136,14 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: Whether a late move that makes or stops an open three, and nothing more
 #: (no four, no double three), is searched a ply shallower first too.
 LMR_THREES = 0
+#: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
+#: root, no block forced, no open three of the opponent's), a move that
+#: neither makes nor stops a three or four is not searched at all once
+#: ``LMP_COUNT`` times the depth moves were (0: none pruned).
+LMP_DEPTH, LMP_COUNT = 2, 0
+#: Whether a cut-off takes from the history of the moves tried before the one
+#: that cut what it gives that one (they failed where it did not).
+HIST_MALUS = 0
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1153,9 +1161,20 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
+    prune = (
+        LMP_COUNT * depth
+        if LMP_COUNT > 0
+        and ply > 0
+        and not forced
+        and depth <= LMP_DEPTH
+        and ncls[opp, C_FLEX4] == 0
+        else searched
+    )
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
+        if i >= prune and cls[me, c] < C_F3 and cls[opp, c] < C_F3 and best > -MATE:
+            continue
         cut = 0
         if calm and i >= LMR_FROM:
             if cls[me, c] < C_F3 and cls[opp, c] < C_F3:
@@ -1180,6 +1199,9 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 alpha = v
                 if alpha >= beta:
                     hist[me, c] += depth * depth
+                    if HIST_MALUS:
+                        for j in range(i):
+                            hist[me, moves[j]] -= depth * depth
                     break
     if best_move < 0:
         return evaluate(B, me)
