@@ -268,6 +268,9 @@ def test_gomoku_plays_in_80_columns_with_the_last_move_marked() -> None:
     out = result.stdout
     assert max(len(line) for line in out.split("\n")) <= 80
     ai = out.split("The AI (o) plays ", 1)[1].split(".", 1)[0]
+    # Unproven, and said so without blaming a budget (the reply may come at once).
+    said = out.split("The AI (o) plays ", 1)[1].split("\n", 1)[0]
+    assert said.endswith("(a heuristic pick: no proof found in its time)"), said
     board = out.split("The AI (o) plays ", 1)[1].split("Your move")[0]
     column = "abcdefghijklmno".index(ai[0])
     row = next(line for line in board.split("\n") if line[:2].strip() == ai[1:])

@@ -297,7 +297,9 @@ class Match:
         self.history.append(turn.after)
         move = turn.move
         note = (
-            " (not proven: the time budget ran out, a heuristic pick)"
+            # (True of every unproven move: the engine's centre on an empty
+            # board is played at once, its budget never ran out.)
+            " (a heuristic pick: no proof found in its time)"
             if turn.proven is False
             else ""
         )
