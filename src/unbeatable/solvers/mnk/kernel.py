@@ -136,6 +136,9 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: Whether a late move that makes or stops an open three, and nothing more
 #: (no four, no double three), is searched a ply shallower first too.
 LMR_THREES = 0
+#: From this many plies left, a quiet move from the ``LMR_MORE``-th is
+#: searched three plies shallower first, not two (0: never).
+LMR_DEEP = 0
 #: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
 #: root, no block forced, no open three of the opponent's), a move that
 #: neither makes nor stops a three or four is not searched at all once
@@ -1179,6 +1182,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         if calm and i >= LMR_FROM:
             if cls[me, c] < C_F3 and cls[opp, c] < C_F3:
                 cut = 2 if i >= LMR_MORE else 1
+                if LMR_DEEP and depth >= LMR_DEEP and i >= LMR_MORE:
+                    cut = 3
             elif LMR_THREES and cls[me, c] <= C_F3 and cls[opp, c] <= C_F3:
                 cut = 1
         play(B, c, me + 1)
