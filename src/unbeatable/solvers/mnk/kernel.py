@@ -147,6 +147,11 @@ LMP_DEPTH, LMP_COUNT = 2, 0
 #: Whether a cut-off takes from the history of the moves tried before the one
 #: that cut what it gives that one (they failed where it did not).
 HIST_MALUS = 0
+#: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
+#: (not the root, no block forced) where the opponent has no open three,
+#: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
+#: a ply is taken as the node's value (0: never).
+RFP_DEPTH, RFP_MARGIN = 3, 0
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1132,6 +1137,17 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 return v
 
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
+    if (
+        RFP_MARGIN > 0
+        and ply > 0
+        and not forced
+        and depth <= RFP_DEPTH
+        and abs(beta) < MATE
+        and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0
+    ):
+        static = evaluate(B, me)
+        if static - RFP_MARGIN * depth >= beta:
+            return static
     if (
         NULL_R > 0
         and ply > 0
