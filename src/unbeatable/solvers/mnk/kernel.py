@@ -152,6 +152,12 @@ HIST_MALUS = 0
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
 #: a ply is taken as the node's value (0: never).
 RFP_DEPTH, RFP_MARGIN = 3, 0
+#: Razoring: at a node of at most ``RAZOR_DEPTH`` plies left (not the root,
+#: no block forced) where the side to move can make no four (so it has no
+#: win by continuous fours) and the opponent no open three, four-three or
+#: double three, an evaluation ``RAZOR_MARGIN`` a ply short of alpha is
+#: taken as the node's value (0: never).
+RAZOR_DEPTH, RAZOR_MARGIN = 2, 0
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1147,6 +1153,18 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     ):
         static = evaluate(B, me)
         if static - RFP_MARGIN * depth >= beta:
+            return static
+    if (
+        RAZOR_MARGIN > 0
+        and ply > 0
+        and not forced
+        and depth <= RAZOR_DEPTH
+        and abs(alpha) < MATE
+        and ncls[me, C_B4] + ncls[me, C_B4F3] + ncls[me, C_FLEX4] == 0
+        and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0
+    ):
+        static = evaluate(B, me)
+        if static + RAZOR_MARGIN * depth <= alpha:
             return static
     if (
         NULL_R > 0
