@@ -65,9 +65,12 @@ UNLIMITED_MS = 2_147_483_647
 #: or out of time: enough for the engine to take a win and block a four.
 FASTEST = 0.05
 #: Kept back from every move's allowance for reading, writing and Python's
-#: own pauses: this many seconds plus this share of the allowance.
-MARGIN_SECONDS = 0.1
-MARGIN_SHARE = 0.1
+#: own pauses: this many seconds plus this share of the allowance. The
+#: answer comes before the search's budget ends (at 1 s a move, 0.1 s plus
+#: 10% had the answers at 0.51-0.77 s by the manager's clock, 12 middle
+#: games; benchmarks/README.md, "Time kept back"), so little is needed.
+MARGIN_SECONDS = 0.05
+MARGIN_SHARE = 0.05
 #: The match clock is shared as if this many of our moves were still to
 #: come (fewer on a nearly full board): early moves get a fair share, and
 #: since each share is a fraction of what is left, the clock never runs out.
