@@ -133,9 +133,18 @@ EVAL_FIT = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
-#: Whether a late move that makes or stops an open three, and nothing more
-#: (no four, no double three), is searched a ply shallower first too.
-LMR_THREES = 0
+#: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
+#: (not the root, no block forced) where the opponent has no open three,
+#: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
+#: a ply is taken as the node's value (0: never). 6 plies and 150 a ply:
+#: +30.6 Elo in 631 pairs; 3 and 400 had stood at +5 (benchmarks/README.md).
+RFP_DEPTH, RFP_MARGIN = 6, 150
+# Switches for the harness, off: each is tried by ``gomoku_sprt.py --test
+# REV@kernel.NAME=VALUE`` and turned on only if the test accepts it (its
+# row in benchmarks/README.md, "Gomoku: tests that decide"). Reducing moves
+# that make or stop only an open three was rejected (-26 Elo, H0), so it
+# is not among them; late-move pruning (4 moves a ply) stood at +5 after
+# 1,853 pairs, undecided; the others wait for their test.
 #: From this many plies left, a quiet move from the ``LMR_MORE``-th is
 #: searched three plies shallower first, not two (0: never).
 LMR_DEEP = 0
@@ -147,12 +156,6 @@ LMP_DEPTH, LMP_COUNT = 2, 0
 #: Whether a cut-off takes from the history of the moves tried before the one
 #: that cut what it gives that one (they failed where it did not).
 HIST_MALUS = 0
-#: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
-#: (not the root, no block forced) where the opponent has no open three,
-#: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
-#: a ply is taken as the node's value (0: never). 6 plies and 150 a ply:
-#: +30.6 Elo in 631 pairs; 3 and 400 had stood at +5 (benchmarks/README.md).
-RFP_DEPTH, RFP_MARGIN = 6, 150
 #: Razoring: at a node of at most ``RAZOR_DEPTH`` plies left (not the root,
 #: no block forced) where the side to move can make no four (so it has no
 #: win by continuous fours) and the opponent no open three, four-three or
@@ -1207,13 +1210,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         if i >= prune and cls[me, c] < C_F3 and cls[opp, c] < C_F3 and best > -MATE:
             continue
         cut = 0
-        if calm and i >= LMR_FROM:
-            if cls[me, c] < C_F3 and cls[opp, c] < C_F3:
-                cut = 2 if i >= LMR_MORE else 1
-                if LMR_DEEP and depth >= LMR_DEEP and i >= LMR_MORE:
-                    cut = 3
-            elif LMR_THREES and cls[me, c] <= C_F3 and cls[opp, c] <= C_F3:
-                cut = 1
+        if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
+            cut = 2 if i >= LMR_MORE else 1
+            if LMR_DEEP and depth >= LMR_DEEP and i >= LMR_MORE:
+                cut = 3
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
