@@ -137,32 +137,10 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
 #: a ply is taken as the node's value (0: never). 6 plies and 150 a ply:
-#: +30.6 Elo in 631 pairs; 3 and 400 had stood at +5 (benchmarks/README.md).
+#: +30.6 Elo in 631 pairs; 3 and 400 had stood at +5 (benchmarks/README.md,
+#: beside the steps tried and not kept: late-move pruning, razoring, and
+#: reducing moves that make or stop only an open three).
 RFP_DEPTH, RFP_MARGIN = 6, 150
-# Switches for the harness, off: each is tried by ``gomoku_sprt.py --test
-# REV@kernel.NAME=VALUE`` and turned on only if the test accepts it (its
-# row in benchmarks/README.md, "Gomoku: tests that decide"). Reducing moves
-# that make or stop only an open three was rejected (-26 Elo, H0), so it
-# is not among them; late-move pruning (4 moves a ply) stood at +5 after
-# 1,853 pairs, undecided; razoring (150 a ply) leaned to H0 after 375
-# pairs; the deeper reduction and the history malus wait for their test.
-#: From this many plies left, a quiet move from the ``LMR_MORE``-th is
-#: searched three plies shallower first, not two (0: never).
-LMR_DEEP = 0
-#: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
-#: root, no block forced, no open three of the opponent's), a move that
-#: neither makes nor stops a three or four is not searched at all once
-#: ``LMP_COUNT`` times the depth moves were (0: none pruned).
-LMP_DEPTH, LMP_COUNT = 2, 0
-#: Whether a cut-off takes from the history of the moves tried before the one
-#: that cut what it gives that one (they failed where it did not).
-HIST_MALUS = 0
-#: Razoring: at a node of at most ``RAZOR_DEPTH`` plies left (not the root,
-#: no block forced) where the side to move can make no four (so it has no
-#: win by continuous fours) and the opponent no open three, four-three or
-#: double three, an evaluation ``RAZOR_MARGIN`` a ply short of alpha is
-#: taken as the node's value (0: never).
-RAZOR_DEPTH, RAZOR_MARGIN = 2, 0
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1151,7 +1129,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
-    # a double three): the evaluation is read once for all three.
+    # a double three): the evaluation is read once for both.
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
         # Reverse futility: far enough above beta that no reply brings it down.
@@ -1160,15 +1138,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             and depth <= RFP_DEPTH
             and abs(beta) < MATE
             and static - RFP_MARGIN * depth >= beta
-        ):
-            return static
-        # Razoring: far below alpha, with no four to make (so no win by fours).
-        if (
-            RAZOR_MARGIN > 0
-            and depth <= RAZOR_DEPTH
-            and abs(alpha) < MATE
-            and ncls[me, C_B4] + ncls[me, C_B4F3] + ncls[me, C_FLEX4] == 0
-            and static + RAZOR_MARGIN * depth <= alpha
         ):
             return static
         # Null move: a pass, searched shallower, that still fails high.
@@ -1196,25 +1165,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
-    prune = (
-        LMP_COUNT * depth
-        if LMP_COUNT > 0
-        and ply > 0
-        and not forced
-        and depth <= LMP_DEPTH
-        and ncls[opp, C_FLEX4] == 0
-        else searched
-    )
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
-        if i >= prune and cls[me, c] < C_F3 and cls[opp, c] < C_F3 and best > -MATE:
-            continue
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-            if LMR_DEEP and depth >= LMR_DEEP and i >= LMR_MORE:
-                cut = 3
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
@@ -1233,9 +1189,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 alpha = v
                 if alpha >= beta:
                     hist[me, c] += depth * depth
-                    if HIST_MALUS:
-                        for j in range(i):
-                            hist[me, moves[j]] -= depth * depth
                     break
     if best_move < 0:
         return evaluate(B, me)
