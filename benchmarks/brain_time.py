@@ -7,8 +7,9 @@ warm from numba's cache) under ``INFO timeout_turn`` and one thread, and
 sends it the same boards with ``BOARD``: balanced openings of
 ``data/gomoku_openings_freestyle.txt`` (positions no search proves in a
 turn), played on by the engine itself at 20,000 nodes a move for
-``--plies`` plies if asked. The clock is the manager's: from ``DONE``
-written to the move read.
+``--plies`` plies if asked. The clock is the manager's: from the board
+written (``BOARD`` ... ``DONE`` at once) to the move read, by
+``gomoku_refs.GomocupEngine``, the matches' own client.
 
 Usage: ``python benchmarks/brain_time.py [--turn-ms 1000] [--boards 12]``
 """
@@ -17,11 +18,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
-import time
 
+from gomoku_refs import GomocupEngine
 from gomoku_sprt import DATA, load_openings
+from gomoku_strength import position_of
 from unbeatable import api
 from unbeatable.games.mnk import MNKGame
 from unbeatable.solvers.mnk.engine import GomokuEngine
@@ -39,9 +40,8 @@ def boards(count: int, plies: int) -> list[list[int]]:
     engine = GomokuEngine(rules, threads=1)
     found: list[list[int]] = []
     for opening in load_openings(DATA / "gomoku_openings_freestyle.txt", SIZE)[300:]:
-        moves, position = list(opening), rules.initial()
-        for cell in moves:
-            position = rules.play(position, cell)
+        moves = list(opening)
+        position = position_of(rules, moves)
         for _ in range(plies):
             move = engine.solve_nodes(position, 20_000).move
             moves.append(move)
@@ -64,43 +64,18 @@ def brain_command(seconds: float | None, share: float | None) -> list[str]:
 
 
 def answer_times(command: list[str], games: list[list[int]], turn_ms: int) -> list[float]:
-    """Seconds from each board's ``DONE`` to the brain's move."""
-    brain = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert brain.stdin is not None and brain.stdout is not None
-    stdin, stdout = brain.stdin, brain.stdout
-
-    def send(*lines: str) -> None:
-        stdin.write("".join(line + "\n" for line in lines))
-        stdin.flush()
-
-    def reply() -> str:
-        while True:
-            line = stdout.readline()
-            if not line:
-                raise SystemExit("the brain ended")
-            if not line.startswith(("MESSAGE", "DEBUG", "INFO")):
-                return line.strip()
-
-    send(f"START {SIZE}")
-    if reply() != "OK":
-        raise SystemExit("START was not answered OK")
-    send(f"INFO timeout_turn {turn_ms}", "INFO timeout_match 0", "INFO thread_num 1")
-    times = []
-    for moves in games:
-        # Stones in the order played; field 1 the brain's, 2 the opponent's
-        # (who played last).
-        lines = ["BOARD"]
-        for i, cell in enumerate(moves):
-            row, column = divmod(cell, SIZE)
-            lines.append(f"{column},{row},{2 if (len(moves) - i) % 2 else 1}")
-        send(*lines)
-        began = time.perf_counter()
-        send("DONE")
-        reply()
-        times.append(time.perf_counter() - began)
-    send("END")
-    brain.wait(timeout=30)
-    return times
+    """Seconds from each board sent to the brain's move (``GomocupEngine``:
+    ``BOARD`` with the stones in the order played, the clock the manager's)."""
+    brain = GomocupEngine(
+        command,
+        name="pbrain-unbeatable",
+        size=SIZE,
+        settings=[("timeout_turn", turn_ms), ("timeout_match", 0), ("thread_num", 1)],
+    )
+    try:
+        return [brain.move(moves, timeout=30.0).seconds for moves in games]
+    finally:
+        brain.close()
 
 
 def main() -> None:

@@ -67,9 +67,9 @@ FASTEST = 0.05
 #: Kept back from every move's allowance for reading, writing and Python's
 #: own pauses: this many seconds plus this share of the allowance. The
 #: answer comes before the search's budget ends (at 1 s a move, 0.1 s plus
-#: 10% had the answers at a median 0.77 s, the slowest 0.80 s, by the
-#: manager's clock on 12 balanced openings; benchmarks/README.md, "Time kept
-#: back"), so little is needed.
+#: 10% had the answers at a median 0.71-0.77 s, the slowest 0.77-0.80 s, by
+#: the manager's clock on 12 balanced openings; benchmarks/README.md, "Time
+#: kept back"), so little is needed.
 MARGIN_SECONDS = 0.05
 MARGIN_SHARE = 0.05
 #: The match clock is shared as if this many of our moves were still to
