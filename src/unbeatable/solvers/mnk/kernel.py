@@ -133,6 +133,13 @@ EVAL_FIT = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
+#: Deeper reductions for the same moves, growing with the depth left and the
+#: move's place in the ordering as chess engines' do: ln(depth) x ln(place + 1)
+#: / ``LMR_DIV`` plies where that is more than the above (0: none).
+LMR_DIV = 0.0
+#: One ply more for such a move whose own worth plus four fifths of what it
+#: stops (its ordering score less history) is under ``LMR_QUIET`` (0: none).
+LMR_QUIET = 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -1165,12 +1172,20 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
+    log_depth = np.log(depth) if LMR_DIV > 0 and depth > 0 else 0.0
+    val = B[4]
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
+            if LMR_DIV > 0:
+                deeper = int(log_depth * np.log(i + 1) / LMR_DIV)
+                if deeper > cut:
+                    cut = deeper
+            if LMR_QUIET > 0 and val[me, c] + (val[opp, c] * 4) // 5 < LMR_QUIET:
+                cut += 1
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
