@@ -148,6 +148,16 @@ LMR_QUIET = 0
 #: beside the steps tried and not kept: late-move pruning, razoring, and
 #: reducing moves that make or stop only an open three).
 RFP_DEPTH, RFP_MARGIN = 6, 150
+#: Fail-high reduction: at a null-window node where the same conditions hold
+#: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
+#: likely cut, so its moves that make no four are searched a ply shallower
+#: (0: none).
+FHR_MARGIN = 0
+#: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
+#: root, no block forced, no open three of the opponent's), a move that
+#: neither makes nor stops a three or four is not searched at all once
+#: ``LMP_COUNT`` times the depth moves were (0: none pruned).
+LMP_DEPTH, LMP_COUNT = 2, 0
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1137,8 +1147,15 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for both.
+    likely_cut = False
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
+        likely_cut = (
+            FHR_MARGIN > 0
+            and alpha + 1 == beta
+            and abs(beta) < MATE
+            and static - FHR_MARGIN * depth >= beta
+        )
         # Reverse futility: far enough above beta that no reply brings it down.
         if (
             RFP_MARGIN > 0
@@ -1174,9 +1191,21 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
     log_depth = np.log(depth) if LMR_DIV > 0 and depth > 0 else 0.0
     val = B[4]
+    prune = (
+        LMP_COUNT * depth
+        if LMP_COUNT > 0
+        and ply > 0
+        and not forced
+        and depth <= LMP_DEPTH
+        and ncls[opp, C_FLEX4] == 0
+        else searched
+    )
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
+        if i >= prune and cls[me, c] < C_F3 and cls[opp, c] < C_F3 and best > -MATE:
+            continue
+        full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
@@ -1188,13 +1217,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 cut += 1
         play(B, c, me + 1)
         if i == 0:
-            v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
+            v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         else:
-            v = -pvs(B, opp, child_depth - cut, -alpha - 1, -alpha, ply + 1, *rest)
+            v = -pvs(B, opp, full - cut, -alpha - 1, -alpha, ply + 1, *rest)
             if cut and v > alpha:
-                v = -pvs(B, opp, child_depth, -alpha - 1, -alpha, ply + 1, *rest)
+                v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
-                v = -pvs(B, opp, child_depth, -beta, -alpha, ply + 1, *rest)
+                v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         unplay(B, c)
         if ctl[ABORTED] != 0:
             return 0
