@@ -61,6 +61,8 @@ from unbeatable.solvers.mnk.patterns import (
     FITS,
     NCLASSES,
     NLEVELS,
+    PAIRS,
+    code_pairs,
 )
 
 #: Nodes a move for our side while collecting, and the share of random moves.
@@ -82,7 +84,11 @@ NAMES = [
     *(f"{block} class {i}" for block in _BLOCK_NAMES for i in range(NCLASSES)),
     "black to move",
     "white to move",
+    *(f"{block} pair {i}" for block in _BLOCK_NAMES for i in range(PAIRS)),
 ]
+#: Where the tempo and the pairs sit in :data:`NAMES`.
+TEMPO_AT = 4 * (NLEVELS + NCLASSES)
+PAIRS_AT = TEMPO_AT + 2
 
 
 def collect(games: int, seed: int, out: Path, path: Path, rule: str = "freestyle") -> None:
@@ -162,11 +168,14 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     f = np.zeros(len(NAMES))
     for side, p in enumerate((me, opp)):
         block = BLOCKS.index((p, side))
-        levels = levels_of(board)[p][:, near].ravel().astype(np.int64)
-        f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(levels, minlength=NLEVELS)
+        four = levels_of(board)[p][:, near].astype(np.int64)
+        f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(four.ravel(), minlength=NLEVELS)
+        codes = sum(four[d] * NLEVELS ** (3 - d) for d in range(4))
         at = 4 * NLEVELS + NCLASSES * block
         f[at : at + NCLASSES] = np.bincount(board.cls[p, near], minlength=NCLASSES)
-    f[-2 + me] = 1
+        at = PAIRS_AT + PAIRS * block
+        f[at : at + PAIRS] = np.bincount(code_pairs()[codes], minlength=PAIRS)
+    f[TEMPO_AT + me] = 1
     return f
 
 
@@ -180,12 +189,17 @@ def installed(rule: str) -> npt.NDArray[np.float64]:
             *(w for colour, side in BLOCKS for w in fit.level[colour][side]),
             *(w for colour, side in BLOCKS for w in fit.klass[colour][side]),
             *fit.tempo,
+            *(
+                w
+                for colour, side in BLOCKS
+                for w in (fit.pair[colour][side] if fit.pair else (0,) * PAIRS)
+            ),
         ],
         dtype=np.float64,
     )
 
 
-def fit(files: list[Path], rule: str = "freestyle") -> None:
+def fit(files: list[Path], rule: str = "freestyle", pairs: bool = True) -> None:
     """Fit what Rapfi's values leave once the engine's hand-set evaluation is
     counted (the engine adds the two): the weights make the sum, not the
     fitted part alone, follow the judge."""
@@ -222,6 +236,9 @@ def fit(files: list[Path], rule: str = "freestyle") -> None:
         free[NLEVELS * block + DEAD] = False
         if side == 1:
             free[4 * NLEVELS + NCLASSES * block + C_NONE] = False
+        free[PAIRS_AT + PAIRS * block] = False  # (two dead directions)
+    if not pairs:
+        free[PAIRS_AT:] = False
 
     def solve(rows_: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         a = x[rows_][:, free]
@@ -242,14 +259,15 @@ def fit(files: list[Path], rule: str = "freestyle") -> None:
     for name, weight in zip(NAMES, w, strict=True):
         print(f"  {name:24s} {weight:6d}")
     at = 4 * NLEVELS
-    level, klass = {}, {}
+    level, klass, pair = {}, {}, {}
     for b, cs in enumerate(BLOCKS):
         level[cs] = tuple(w[NLEVELS * b : NLEVELS * (b + 1)])
         klass[cs] = tuple(w[at + NCLASSES * b : at + NCLASSES * (b + 1)])
+        pair[cs] = tuple(w[PAIRS_AT + PAIRS * b : PAIRS_AT + PAIRS * (b + 1)])
     print("as patterns.Fit (per colour, black first; the side to move first):")
-    for name, of in (("level", level), ("class", klass)):
+    for name, of in (("level", level), ("class", klass), ("pair", pair)):
         print(f"  {name}: (({of[0, 0]}, {of[0, 1]}), ({of[1, 0]}, {of[1, 1]}))")
-    print(f"  tempo: ({w[-2]}, {w[-1]})")
+    print(f"  tempo: ({w[TEMPO_AT]}, {w[TEMPO_AT + 1]})")
 
 
 def main() -> None:
@@ -264,6 +282,9 @@ def main() -> None:
     f = sub.add_parser("fit", help="fit the weights to collected positions")
     f.add_argument("files", type=Path, nargs="+")
     f.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
+    f.add_argument(
+        "--no-pairs", action="store_true", help="levels and classes only (the weights before pairs)"
+    )
     args = parser.parse_args()
     if args.command == "collect":
         try:
@@ -274,7 +295,7 @@ def main() -> None:
         for file in args.files:
             if not file.is_file():
                 sys.exit(f"no such file: {file}")
-        fit(args.files, args.rule)
+        fit(args.files, args.rule, pairs=not args.no_pairs)
 
 
 if __name__ == "__main__":

@@ -28,16 +28,22 @@ from unbeatable.solvers.mnk.engine import (
     padded,
 )
 from unbeatable.solvers.mnk.patterns import (
+    B2,
     B3,
     B4,
     DEAD,
     DFOUR,
+    F2,
     F3,
     F4,
     FITS,
     FIVE,
+    NLEVELS,
     OVERLINE,
+    PAIR_RANK,
     TEMPO_CODE,
+    Fit,
+    code_pairs,
     fitted,
     slot,
     tables,
@@ -253,6 +259,39 @@ def test_each_rule_evaluates_with_its_own_weights() -> None:
     cells = position(RENJU, "h8 i9 g7", "h9 j9").cells
     renju_board, free_board = board_of(RENJU, cells), board_of(game_of("gomoku"), cells)
     assert K.evaluate(renju_board, 1) != K.evaluate(free_board, 1)
+
+
+def test_pairs_read_a_cells_two_strongest_directions() -> None:
+    """A fit's pair weights go to each code by its two strongest levels, in
+    any order of the directions; without pairs the table is as before."""
+
+    def code(*four: int) -> int:
+        return sum(level * NLEVELS ** (3 - d) for d, level in enumerate(four))
+
+    def pair(a: int, b: int) -> int:
+        ra, rb = PAIR_RANK[a], PAIR_RANK[b]
+        return ra * (ra + 1) // 2 + rb
+
+    pairs = code_pairs()
+    assert pairs[code(F2, DEAD, F2, B2)] == pairs[code(B2, F2, DEAD, F2)] == pair(F2, F2)
+    assert pairs[code(F3, DEAD, DEAD, DEAD)] == pair(F3, DEAD)
+    assert pairs[code(OVERLINE, DFOUR, DEAD, DEAD)] == pair(DEAD, DEAD) == 0
+    base = FITS["freestyle"]
+    weights = [0] * (pair(FIVE, FIVE) + 1)
+    weights[pair(F2, F2)] = 77
+    per = (tuple(weights), tuple(weights))
+    with_pairs = Fit(base.level, base.klass, base.tempo, (per, per))
+    original = fitted("freestyle")
+    try:
+        FITS["freestyle"] = with_pairs
+        fitted.cache_clear()
+        added = fitted("freestyle") - original
+    finally:
+        FITS["freestyle"] = base
+        fitted.cache_clear()
+    doubled = code(F2, F2, DEAD, DEAD)
+    assert (added[:, :, doubled] == 77).all()
+    assert added[0, 0, code(F2, B2, DEAD, DEAD)] == 0 and added[0, 0, TEMPO_CODE] == 0
 
 
 def test_standard_and_renju_levels() -> None:

@@ -300,11 +300,34 @@ PerColourAndSide = tuple[
 
 class Fit(NamedTuple):
     """One rule set's fitted weights: what a level and a class add per cell,
-    and what each colour gets for being to move."""
+    what each colour gets for being to move, and (where fitted) what a
+    cell's two strongest directions add together (:func:`code_pairs`): the
+    pairs see what levels summed alone cannot, that two open twos through
+    one cell are worth more than twice one."""
 
     level: PerColourAndSide
     klass: PerColourAndSide
     tempo: tuple[int, int]
+    pair: PerColourAndSide | None = None
+
+
+#: A level's rank in :func:`code_pairs` (the forbidden shapes count as dead).
+PAIR_RANK = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+#: Ranks there are, and pairs of them (the stronger first).
+PAIR_RANKS = 10
+PAIRS = PAIR_RANKS * (PAIR_RANKS + 1) // 2
+
+
+@cache
+def code_pairs() -> npt.NDArray[np.int64]:
+    """``pairs[code]``: which of the :data:`PAIRS` pairs of ranks the two
+    strongest of a code's four levels make (``a * (a + 1) // 2 + b`` for the
+    ranks ``a >= b``)."""
+    ranks = np.array(PAIR_RANK, dtype=np.int64)[code_levels()]
+    ranks.sort(axis=0)
+    a, b = ranks[3], ranks[2]
+    pairs: npt.NDArray[np.int64] = a * (a + 1) // 2 + b
+    return pairs
 
 
 #: The fitted part of the leaf evaluation (see :func:`fitted`), each rule
@@ -391,6 +414,8 @@ def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
             by_level = np.array(weights.level[colour][side], dtype=np.int64)[levels].sum(axis=0)
             by_class = np.array(weights.klass[colour][side], dtype=np.int64)[classes[kind]]
             ev[colour, side, :-1] = by_level + by_class
+            if weights.pair is not None:
+                ev[colour, side, :-1] += np.array(weights.pair[colour][side])[code_pairs()]
         ev[colour, 0, TEMPO_CODE] = weights.tempo[colour]
     return ev
 
