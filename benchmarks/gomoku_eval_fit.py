@@ -2,9 +2,9 @@
 
 The engine's leaf evaluation (``unbeatable.solvers.mnk.kernel.evaluate``) is a
 sum over the empty cells near the stones of what their line patterns are
-worth. Weights per direction level and per cell class, for the side to move
-and for the other side, plus a tempo, are linear in counts a board gives at
-once, so they can be fitted by least squares to a stronger judge's values of
+worth. Weights per direction level, per cell class and per pair of a cell's
+two strongest levels, for the side to move and for the other side, plus a
+tempo, are linear in counts a board gives at once, so they can be fitted by least squares to a stronger judge's values of
 many positions. This script does both halves:
 
 1. ``collect``: games from seeded openings of 2-4 stones in the centre, our
@@ -27,7 +27,7 @@ judges and fits freestyle, standard or renju):
     python benchmarks/gomoku_eval_fit.py collect --rule renju --games 1000 --seed 22 --out r.jsonl
     python benchmarks/gomoku_eval_fit.py fit --rule renju r.jsonl
 
-(freestyle: one run of seed 31; standard: seed 41.)
+(freestyle: seeds 51 and 52, with pairs; standard: seed 41.)
 
 Rapfi is built outside the repository (see benchmarks/README.md, "Building
 the opponents"); ``--rapfi`` points at it.

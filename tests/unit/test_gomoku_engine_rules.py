@@ -277,18 +277,20 @@ def test_pairs_read_a_cells_two_strongest_directions() -> None:
     assert pairs[code(F3, DEAD, DEAD, DEAD)] == pair(F3, DEAD)
     assert pairs[code(OVERLINE, DFOUR, DEAD, DEAD)] == pair(DEAD, DEAD) == 0
     base = FITS["freestyle"]
+
+    def table(fit: Fit) -> Any:
+        try:
+            FITS["freestyle"] = fit
+            fitted.cache_clear()
+            return fitted("freestyle")
+        finally:
+            FITS["freestyle"] = base
+            fitted.cache_clear()
+
     weights = [0] * (pair(FIVE, FIVE) + 1)
     weights[pair(F2, F2)] = 77
     per = (tuple(weights), tuple(weights))
-    with_pairs = Fit(base.level, base.klass, base.tempo, (per, per))
-    original = fitted("freestyle")
-    try:
-        FITS["freestyle"] = with_pairs
-        fitted.cache_clear()
-        added = fitted("freestyle") - original
-    finally:
-        FITS["freestyle"] = base
-        fitted.cache_clear()
+    added = table(base._replace(pair=(per, per))) - table(base._replace(pair=None))
     doubled = code(F2, F2, DEAD, DEAD)
     assert (added[:, :, doubled] == 77).all()
     assert added[0, 0, code(F2, B2, DEAD, DEAD)] == 0 and added[0, 0, TEMPO_CODE] == 0
