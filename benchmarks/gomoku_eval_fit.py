@@ -2,10 +2,11 @@
 
 The engine's leaf evaluation (``unbeatable.solvers.mnk.kernel.evaluate``) is a
 sum over the empty cells near the stones of what their line patterns are
-worth. Weights per direction level, per cell class and per pair of a cell's
-two strongest levels, for the side to move and for the other side, plus a
-tempo, are linear in counts a board gives at once, so they can be fitted by least squares to a stronger judge's values of
-many positions. This script does both halves:
+worth. Weights per direction level and per cell class (and, with ``--pairs``,
+per pair of a cell's two strongest levels), for the side to move and for the
+other side, plus a tempo, are linear in counts a board gives at once, so
+they can be fitted by least squares to a stronger judge's values of many
+positions. This script does both halves:
 
 1. ``collect``: games from seeded openings of 2-4 stones in the centre, our
    engine (a few thousand nodes a move, and now and then a random move near
@@ -27,7 +28,7 @@ judges and fits freestyle, standard or renju):
     python benchmarks/gomoku_eval_fit.py collect --rule renju --games 1000 --seed 22 --out r.jsonl
     python benchmarks/gomoku_eval_fit.py fit --rule renju r.jsonl
 
-(freestyle: seeds 51 and 52, with pairs; standard: seed 41.)
+(freestyle: one run of seed 31; standard: seed 41.)
 
 Rapfi is built outside the repository (see benchmarks/README.md, "Building
 the opponents"); ``--rapfi`` points at it.
@@ -199,7 +200,7 @@ def installed(rule: str) -> npt.NDArray[np.float64]:
     )
 
 
-def fit(files: list[Path], rule: str = "freestyle", pairs: bool = True) -> None:
+def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None:
     """Fit what Rapfi's values leave once the engine's hand-set evaluation is
     counted (the engine adds the two): the weights make the sum, not the
     fitted part alone, follow the judge."""
@@ -283,7 +284,9 @@ def main() -> None:
     f.add_argument("files", type=Path, nargs="+")
     f.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
     f.add_argument(
-        "--no-pairs", action="store_true", help="levels and classes only (the weights before pairs)"
+        "--pairs",
+        action="store_true",
+        help="also weigh pairs of a cell's two strongest levels (tried; not kept)",
     )
     args = parser.parse_args()
     if args.command == "collect":
@@ -295,7 +298,7 @@ def main() -> None:
         for file in args.files:
             if not file.is_file():
                 sys.exit(f"no such file: {file}")
-        fit(args.files, args.rule, pairs=not args.no_pairs)
+        fit(args.files, args.rule, pairs=args.pairs)
 
 
 if __name__ == "__main__":
