@@ -133,19 +133,13 @@ EVAL_FIT = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
-#: Deeper reductions for the same moves, growing with the depth left and the
-#: move's place in the ordering as chess engines' do: ln(depth) x ln(place + 1)
-#: / ``LMR_DIV`` plies where that is more than the above (0: none).
-LMR_DIV = 0.0
-#: One ply more for such a move whose own worth plus four fifths of what it
-#: stops (its ordering score less history) is under ``LMR_QUIET`` (0: none).
-LMR_QUIET = 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
 #: a ply is taken as the node's value (0: never). 6 plies and 150 a ply:
 #: +30.6 Elo in 631 pairs; 3 and 400 had stood at +5 (benchmarks/README.md,
-#: beside the steps tried and not kept: late-move pruning, razoring, and
+#: beside the steps tried and not kept: late-move pruning at 2 and at 6
+#: plies, razoring, reductions growing as ln(depth) x ln(place), and
 #: reducing moves that make or stop only an open three).
 RFP_DEPTH, RFP_MARGIN = 6, 150
 #: Fail-high reduction: at a null-window node where the same conditions hold
@@ -153,11 +147,6 @@ RFP_DEPTH, RFP_MARGIN = 6, 150
 #: likely cut, so its moves that make no four are searched a ply shallower
 #: (0: none). 30 a ply: +24.8 Elo in 779 pairs (benchmarks/README.md).
 FHR_MARGIN = 30
-#: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
-#: root, no block forced, no open three of the opponent's), a move that
-#: neither makes nor stops a three or four is not searched at all once
-#: ``LMP_COUNT`` times the depth moves were (0: none pruned).
-LMP_DEPTH, LMP_COUNT = 2, 0
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1190,32 +1179,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
-    log_depth = np.log(depth) if LMR_DIV > 0 and depth > 0 else 0.0
-    val = B[4]
-    prune = (
-        LMP_COUNT * depth
-        if LMP_COUNT > 0
-        and ply > 0
-        and not forced
-        and depth <= LMP_DEPTH
-        and ncls[opp, C_FLEX4] == 0
-        else searched
-    )
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
-        if i >= prune and cls[me, c] < C_F3 and cls[opp, c] < C_F3 and best > -MATE:
-            continue
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-            if LMR_DIV > 0:
-                deeper = int(log_depth * np.log(i + 1) / LMR_DIV)
-                if deeper > cut:
-                    cut = deeper
-            if LMR_QUIET > 0 and val[me, c] + (val[opp, c] * 4) // 5 < LMR_QUIET:
-                cut += 1
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
