@@ -1136,10 +1136,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
-    # a double three): the evaluation is read once for both.
+    # a double three): the evaluation is read once for all three.
     likely_cut = False
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
+        # Fail-high reduction: well above beta the node will most likely cut;
+        # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
             FHR_MARGIN > 0
             and alpha + 1 == beta
