@@ -129,6 +129,11 @@ def test_perft_estimates_from_the_shallower_counts_pace() -> None:
     assert growth == pytest.approx(7.0) and seconds == pytest.approx(3.5)
     # A game that has ended by the probe's depth has nothing more to count.
     assert estimate([Probe(9, 0, 0.3)], 12) == (0.0, 0.3, 1.0)
+    # Where the probes know their work, its growth is the pace, not two noisy
+    # timings (here a slowed short count made the time grow only 1.05-fold).
+    noisy = [Probe(5, 16807, 0.2, 2_000), Probe(6, 117649, 0.21, 12_000)]
+    lines, seconds, growth = estimate(noisy, 14)
+    assert growth == pytest.approx(6.0) and seconds == pytest.approx(0.21 * 6.0**8)
 
 
 # From the public End-Easy set: o to move loses, x winning with its 21st stone.

@@ -50,6 +50,12 @@ def leaves(game: Game[P, M], position: P, depth: int) -> int:
     below ``position`` along every line of play (games that end sooner are
     not counted). Memoised per (position, depth), so it is linear in the
     distinct positions met, not in the lines."""
+    return _leaves(game, position, depth)[0]
+
+
+def _leaves(game: Game[P, M], position: P, depth: int) -> tuple[int, int]:
+    """:func:`leaves` and the work it took: the (position, depth) pairs it
+    expanded, which its time is in proportion to."""
     if depth < 0:
         raise ValueError(f"depth must be 0 or more, got {depth}")
     memo: dict[tuple[Any, int], int] = {}
@@ -64,7 +70,7 @@ def leaves(game: Game[P, M], position: P, depth: int) -> int:
         memo[(pos, left)] = total
         return total
 
-    return count(position, depth)
+    return count(position, depth), len(memo)
 
 
 def too_large(game: Game[P, M], max_positions: int) -> str | None:
@@ -144,6 +150,8 @@ class Probe(NamedTuple):
     depth: int
     leaves: int
     seconds: float
+    #: The (position, depth) pairs the count expanded (0: not known).
+    work: int = 0
 
 
 def estimate(probes: list[Probe], depth: int) -> tuple[float, float, float]:
@@ -151,13 +159,20 @@ def estimate(probes: list[Probe], depth: int) -> tuple[float, float, float]:
     ``depth``, from the counts at the deepest two ``probes``' depths: the
     lines grow by the branching factor measured there, the time by the growth
     in time measured there, no more than the branching factor (transpositions
-    make it less: the count is memoised per position)."""
+    make it less: the count is memoised per position). Where the probes know
+    their work, its growth stands for the time's: two timings of a busy
+    machine can be far apart (a short count slowed, a long one not), and a
+    pace read from them, raised to many plies, once let a count of hours
+    start."""
     last = probes[-1]
     if len(probes) < 2 or last.leaves == 0:
         return float(last.leaves), last.seconds, 1.0
     before = probes[-2]
     branching = last.leaves / before.leaves if before.leaves else 1.0
-    pace = last.seconds / before.seconds if before.seconds > 0 else branching
+    if before.work > 0 and last.work > 0:
+        pace = last.work / before.work
+    else:
+        pace = last.seconds / before.seconds if before.seconds > 0 else branching
     growth = min(max(pace, 1.0), max(branching, 1.0))
     plies = depth - last.depth
     return last.leaves * branching**plies, last.seconds * growth**plies, growth
@@ -181,9 +196,14 @@ class Forecast(NamedTuple):
 
 def timed_leaves(game: Game[P, M], position: P, depth: int) -> tuple[int, float]:
     """:func:`leaves` and the seconds it took."""
+    probe = _probe(game, position, depth)
+    return probe.leaves, probe.seconds
+
+
+def _probe(game: Game[P, M], position: P, depth: int) -> Probe:
     start = time.perf_counter()
-    found = leaves(game, position, depth)
-    return found, time.perf_counter() - start
+    found, work = _leaves(game, position, depth)
+    return Probe(depth, found, time.perf_counter() - start, work)
 
 
 def forecast(
@@ -196,7 +216,7 @@ def forecast(
     deeper count too is expected soon enough."""
     probes: list[Probe] = []
     for shallower in range(depth):
-        probes.append(Probe(shallower, *timed_leaves(game, position, shallower)))
+        probes.append(_probe(game, position, shallower))
         if probes[-1].seconds >= patience:
             return Forecast(*estimate(probes, depth), probes[-1])
     return None
