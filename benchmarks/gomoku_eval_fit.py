@@ -63,6 +63,7 @@ from unbeatable.solvers.mnk.patterns import (
     NCLASSES,
     NLEVELS,
     PAIRS,
+    code_of,
     code_pairs,
 )
 
@@ -171,7 +172,7 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
         block = BLOCKS.index((p, side))
         four = levels_of(board)[p][:, near].astype(np.int64)
         f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(four.ravel(), minlength=NLEVELS)
-        codes = sum(four[d] * NLEVELS ** (3 - d) for d in range(4))
+        codes = code_of((four[0], four[1], four[2], four[3]))  # (each a row of cells)
         at = 4 * NLEVELS + NCLASSES * block
         f[at : at + NCLASSES] = np.bincount(board.cls[p, near], minlength=NCLASSES)
         at = PAIRS_AT + PAIRS * block

@@ -38,11 +38,11 @@ from unbeatable.solvers.mnk.patterns import (
     F4,
     FITS,
     FIVE,
-    NLEVELS,
     OVERLINE,
     PAIR_RANK,
     TEMPO_CODE,
     Fit,
+    code_of,
     code_pairs,
     fitted,
     slot,
@@ -266,7 +266,7 @@ def test_pairs_read_a_cells_two_strongest_directions() -> None:
     any order of the directions; without pairs the table is as before."""
 
     def code(*four: int) -> int:
-        return sum(level * NLEVELS ** (3 - d) for d, level in enumerate(four))
+        return code_of((four[0], four[1], four[2], four[3]))
 
     def pair(a: int, b: int) -> int:
         ra, rb = PAIR_RANK[a], PAIR_RANK[b]

@@ -314,7 +314,7 @@ class Fit(NamedTuple):
 #: A level's rank in :func:`code_pairs` (the forbidden shapes count as dead).
 PAIR_RANK = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9)
 #: Ranks there are, and pairs of them (the stronger first).
-PAIR_RANKS = 10
+PAIR_RANKS = max(PAIR_RANK) + 1
 PAIRS = PAIR_RANKS * (PAIR_RANKS + 1) // 2
 
 
