@@ -151,6 +151,12 @@ FHR_MARGIN = 30
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
 NULL_R = 2
+#: Bounded history (0: unbounded, each cut-off adding depth squared): a
+#: cut-off moves its move's history toward ``HIST_MAX`` and the moves tried
+#: before it toward ``-HIST_MAX``, each by depth squared scaled by how far it
+#: still is, so that history sorts the quiet moves without outweighing
+#: the threes and fours the patterns rank.
+HIST_MAX = 0
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1205,7 +1211,14 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             if v > alpha:
                 alpha = v
                 if alpha >= beta:
-                    hist[me, c] += depth * depth
+                    if HIST_MAX > 0:
+                        bonus = min(depth * depth, HIST_MAX)
+                        hist[me, c] += bonus - hist[me, c] * bonus // HIST_MAX
+                        for j in range(i):
+                            m = moves[j]
+                            hist[me, m] -= bonus + hist[me, m] * bonus // HIST_MAX
+                    else:
+                        hist[me, c] += depth * depth
                     break
     if best_move < 0:
         return evaluate(B, me)
