@@ -127,7 +127,8 @@ class Connect4Engine:
 
     @property
     def table(self) -> TranspositionTable:
-        """The transposition table, allocated (128 MiB) at the first search."""
+        """The transposition table, allocated (128 MiB on 7x6, see :mod:`.table`)
+        at the first search."""
         return self.searcher.table
 
     def without_book(self) -> Connect4Engine:
@@ -162,8 +163,8 @@ class Connect4Engine:
         Only on the standard board: another board's kernel compiles at its
         first search (:meth:`ready`: about ten seconds once per installation,
         then a second to load from numba's cache) and its table (up to 128
-        MiB) is allocated then, so that offering more boards costs a
-        server's start nothing.
+        MiB, 1 GiB past 42 cells) is allocated then, before any clock runs,
+        so that offering more boards costs a server's start nothing.
         """
         if self.shape != STANDARD:
             return

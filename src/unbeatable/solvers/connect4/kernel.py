@@ -50,7 +50,7 @@ Transposition table
 -------------------
 ``table`` is a ``uint64`` array of :data:`TABLE_SIZE` entries, in buckets of
 two (a prime number of buckets: on the standard board 2**23 + 9, 128 MiB in
-all; smaller boards get smaller tables). A position's bucket is ``key %
+all; smaller boards get smaller tables, boards past 42 cells 1 GiB). A position's bucket is ``key %
 buckets`` with Pons' key ``cur + mask`` (49 bits on the standard board), or,
 for positions of fewer than :data:`MIRRORED_BELOW` stones, the smaller of it
 and its mirror image's key (:func:`table_key`: the two share an entry). The
@@ -112,6 +112,11 @@ def _template(**options: Any) -> Callable[[F], F]:
     return register
 
 
+#: Buckets (as a power of two) of the table of a board past 42 cells: 1 GiB,
+#: the most issue 36 lets a solver take by default.
+BIG_BOARD_TABLE_BITS = 26
+
+
 def _smallest_prime_from(n: int) -> int:
     """The smallest prime >= ``n`` (trial division: n is at most ~2**24)."""
     while any(n % d == 0 for d in range(2, int(n**0.5) + 1)):
@@ -123,8 +128,12 @@ def shape_constants(shape: rules.Shape) -> dict[str, Any]:
     """Every board-dependent global the templates read, for ``shape``."""
     stride = shape.stride
     # Tables hold a few positions per cell of the tree's width: 2 x (2**23 + 9)
-    # entries (128 MiB) from 26 cells up, smaller below (a 4x4 board's 512 KiB).
-    buckets = _smallest_prime_from(1 << min(23, max(15, shape.cells - 3)))
+    # entries (128 MiB) from 26 cells up to the standard board's 42 (twice as
+    # much there saved nothing), smaller below (a 4x4 board's 512 KiB), and
+    # 1 GiB past 42 cells, whose trees are tens of times bigger (6x8 from
+    # scratch: 38% fewer nodes, half the CPU time; benchmarks/README.md).
+    bits = BIG_BOARD_TABLE_BITS if shape.cells > 42 else min(23, max(15, shape.cells - 3))
+    buckets = _smallest_prime_from(1 << bits)
     size = 2 * buckets
     quotient_bits = max(26, shape.columns * stride - (buckets.bit_length() - 1))
     centre = (shape.columns - 1) // 2, shape.columns // 2

@@ -65,7 +65,7 @@ class SlicedSearch:
     each run in slices with the limits checked between them.
 
     The table defaults to the board's process-wide one (128 MiB on the
-    standard board, see :mod:`.table`), allocated at the first search. Safe to
+    standard board, 1 GiB past 42 cells, see :mod:`.table`), allocated at the first search. Safe to
     share between threads: each thread searches with its own stacks and
     counts its own nodes.
     """

@@ -2,7 +2,7 @@
 
 A single process-wide table per board (on the standard board 128 MiB: 2**23
 + 9 buckets of two 8-byte entries, packed as described in :mod:`.kernel`; smaller
-boards get smaller ones) serves every engine and every thread, so
+boards get smaller ones, boards past 42 cells 1 GiB) serves every engine and every thread, so
 repeated queries (a web session, a book build) reuse what earlier solves
 proved. Memory never grows. Threads need no lock: each entry is one aligned
 word that checks its own key, so a race can only lose an entry, never make
@@ -44,10 +44,13 @@ class TranspositionTable:
             self.generation = 1
 
 
-#: Other boards' tables kept at once besides the standard board's: each
-#: costs up to 128 MiB, and any client (the HTTP API too) may ask for any
-#: board, so the least recently used one is let go beyond this many.
+#: Other boards' tables kept at once besides the standard board's: any
+#: client (the HTTP API too) may ask for any board, so the least recently
+#: used one is let go beyond this many, or beyond :data:`OTHER_BOARDS_BYTES`.
 OTHER_BOARDS_KEPT = 2
+#: Memory the other boards' tables may hold together (one board past 42
+#: cells takes 1 GiB, and then keeps no other board's table beside it).
+OTHER_BOARDS_BYTES = (1 << 30) + (1 << 28)
 
 _shared: OrderedDict[Shape, TranspositionTable] = OrderedDict()
 _shared_lock = threading.Lock()
@@ -56,13 +59,20 @@ _shared_lock = threading.Lock()
 def shared_table(shape: Shape = STANDARD) -> TranspositionTable:
     """The process-wide table of a board, allocated on first use. Memory stays
     bounded: besides the standard board's, only the :data:`OTHER_BOARDS_KEPT`
-    most recently used boards keep theirs (a search under way keeps its own
-    until it ends; what a dropped table knew is searched again if needed)."""
+    most recently used boards keep theirs, within :data:`OTHER_BOARDS_BYTES`
+    together (a search under way keeps its own until it ends; what a dropped
+    table knew is searched again if needed)."""
     with _shared_lock:
         table = _shared.get(shape)
         if table is None:
             others = [s for s in _shared if s != STANDARD]
-            while shape != STANDARD and len(others) >= OTHER_BOARDS_KEPT:
+            size = for_shape(shape).table_size * 8
+
+            def crowded() -> bool:
+                held = sum(_shared[s].entries.nbytes for s in others)
+                return len(others) >= OTHER_BOARDS_KEPT or held + size > OTHER_BOARDS_BYTES
+
+            while shape != STANDARD and others and crowded():
                 del _shared[others.pop(0)]
             table = _shared[shape] = TranspositionTable(shape)
         _shared.move_to_end(shape)
