@@ -317,6 +317,27 @@ def no_four_left(cur: np.uint64, mask: np.uint64, moves: int) -> bool:
     return not is_four(cur | empty)
 
 
+@_template()
+def claimeven_loss(cur: np.uint64, mask: np.uint64) -> int:
+    """On a board of even height, the first player to move (``cur``) having
+    no four against claimeven (:func:`no_four_left`): an upper bound on its
+    score from the second's claimeven, 0 when that makes no four, else a
+    loss. The second keeps its stones and gets every even-row cell not
+    playable now; the first never makes four and the game cannot be drawn.
+    With a four of those cells in rows 1 to ``r``, the second completes one
+    while the cells above row ``r`` of that column are still empty: with
+    stone ``CELLS - HEIGHT + r`` at the latest (an even number: rows are
+    tried two by two)."""
+    playable = (mask + BOTTOM) & BOARD
+    theirs = (cur ^ mask) | (BOARD & ~mask & _EVEN_ROWS & ~playable)
+    if not is_four(theirs):
+        return 0
+    for r in range(2, HEIGHT, 2):
+        if is_four(theirs & (BOTTOM * ((ONE << U(r)) - ONE))):
+            return -((HEIGHT - r + 2) // 2)
+    return -1
+
+
 # -- transposition table ----------------------------------------------------------
 
 
@@ -629,7 +650,13 @@ def search(
                 # matter); then the table may know tighter bounds.
                 lower = -win_now(n + 3)
                 upper = win_now(n + 2)
-                if b > 0 and no_four_left(cur, mask, n):
+                if CLAIMEVEN and n % 2 == 0:
+                    # The first player to move: against claimeven it may have
+                    # no four (at most a draw), and then the second may have
+                    # one (a loss), which matters as soon as a draw would.
+                    if b > -(HEIGHT // 2) and no_four_left(cur, mask, n):
+                        upper = claimeven_loss(cur, mask)
+                elif b > 0 and no_four_left(cur, mask, n):
                     upper = 0
                 if a < lower:
                     a = lower
@@ -657,22 +684,28 @@ def search(
                         if a >= b:
                             ret, done = b, True
                 bits[d, F_KEY] = key
-                if not done and not single and CLAIMEVEN and n % 2 == 1 and b <= 0 and a < 0:
-                    # The second player to move, needing no more than a draw:
-                    # a move after which the first can make no four against
-                    # claimeven (:func:`no_four_left`) holds it. That child
-                    # would fail the first at once, but only once searched,
-                    # after the siblings ordered before it: 14% fewer nodes
-                    # from the empty board.
+                if not done and not single and CLAIMEVEN and n % 2 == 1 and b <= 1:
+                    # The second player to move, needing no more than a draw
+                    # (or a win): a move after which the first can make no
+                    # four against claimeven (:func:`no_four_left`) holds it
+                    # (and wins, when the second's claimeven makes a four:
+                    # :func:`claimeven_loss`). That child would fail the
+                    # first at once, but only once searched, after the
+                    # siblings ordered before it: 14% fewer nodes from the
+                    # empty board.
                     theirs = cur ^ mask
                     rest = possible
                     while rest != ZERO:
                         move = rest & (~rest + ONE)
                         rest ^= move
                         if no_four_left(theirs, mask | move, n + 1):
-                            ret, done = 0, True
-                            table_put(table, gen, key, n, 0, SCORE)
-                            break
+                            if b <= 0:
+                                ret, done = 0, True
+                            elif claimeven_loss(theirs, mask | move) < 0:
+                                ret, done = 1, True
+                            if done:
+                                table_put(table, gen, key, n, ret, SCORE)
+                                break
                 if not done:
                     ints[d, F_ALPHA] = a
                     ints[d, F_BETA] = b
