@@ -454,7 +454,7 @@ def prefetch_children(
 # ``bits`` (uint64): [cur, mask, the node's table key (0: none), move 0 ..
 # move 6]; ``ints`` (int64): the rest.
 F_CUR, F_MASK, F_KEY, F_MOVE0 = 0, 1, 2, 3
-F_ALPHA, F_BETA, F_COUNT, F_NEXT, F_SCORE0 = 0, 1, 2, 3, 4
+F_ALPHA, F_BETA, F_COUNT, F_NEXT, F_BEST, F_SCORE0 = 0, 1, 2, 3, 4, 5
 STACK_DEPTH: int = _STANDARD["STACK_DEPTH"]
 #: A move's ordering score when it leaves the opponent no reply that does
 #: not lose at once (more than any count of threats on a 64-bit board).
@@ -709,6 +709,7 @@ def search(
                 if not done:
                     ints[d, F_ALPHA] = a
                     ints[d, F_BETA] = b
+                    ints[d, F_BEST] = -2 * SCORE
                     prefetch_children(table, possible, cur, mask, n + 1)
             if not done and single:  # (only the exact search tells)
                 bits[d, F_MOVE0] = possible
@@ -764,8 +765,11 @@ def search(
                 done = True
                 if exact and bits[d, F_KEY] != ZERO:
                     table_put(table, gen, bits[d, F_KEY], moves + d, score, SCORE)
-            elif score > ints[d, F_ALPHA]:
-                ints[d, F_ALPHA] = score
+            else:
+                if score > ints[d, F_ALPHA]:
+                    ints[d, F_ALPHA] = score
+                if score > ints[d, F_BEST]:
+                    ints[d, F_BEST] = score
         if not done:
             i = ints[d, F_NEXT]
             if i < ints[d, F_COUNT]:
@@ -779,7 +783,9 @@ def search(
                 d += 1
                 entering = True
                 continue
-            ret = ints[d, F_ALPHA]
+            # Every move searched, none reached beta: fail soft, the best
+            # child's bound (at most alpha) is a tighter upper bound.
+            ret = ints[d, F_BEST] if exact else ints[d, F_ALPHA]
             if exact and bits[d, F_KEY] != ZERO:
                 table_put(table, gen, bits[d, F_KEY], moves + d, -SCORE, ret)
         if d == 0:
