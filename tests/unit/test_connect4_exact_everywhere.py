@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -211,3 +212,49 @@ def test_random_positions_agree_three_ways(columns: int, rows: int, least: int) 
         assert best is not None and (best.result, best.plies) == (outcome.result, outcome.plies)
         # The solver's own move keeps the value.
         assert move_outcome(game, position, solved.move)[:2] == (outcome.result, outcome.plies)
+
+
+def _pure_kernel(columns: int, rows: int) -> dict[str, object]:
+    """The Connect Four kernel's templates as plain Python over one board's
+    constants (as :func:`kernel.for_shape` compiles them), so that a bound can
+    be checked apart from the search that trusts it."""
+    from types import FunctionType
+
+    from unbeatable.solvers.connect4 import kernel
+
+    space: dict[str, object] = dict(vars(kernel))
+    space.update(kernel.shape_constants(shape(columns, rows)))
+    for name, func, _ in kernel._TEMPLATES:
+        space[name] = FunctionType(func.__code__, space, name, func.__defaults__)
+    return space
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(4, 4), (5, 4), (6, 4)])
+def test_the_claimeven_bounds_hold_against_the_brute_force(columns: int, rows: int) -> None:
+    """Allis' claimeven, as the solver prunes with it: where the first player
+    to move can make no four against it, its score is at most a draw, and at
+    most the loss :func:`claimeven_loss` names when the second's claimeven
+    cells make a four. Checked on random positions against the brute force,
+    which knows nothing of claimeven; both kinds of bound must occur."""
+    game = get_game(f"connect4:{columns},{rows}")
+    assert isinstance(game, Connect4Game)
+    pure = _pure_kernel(columns, rows)
+    no_four_left, claimeven_loss = pure["no_four_left"], pure["claimeven_loss"]
+    truth = brute_force(columns, rows)
+    rng = random.Random(columns * 10 + rows)
+    cells = columns * rows
+    held = {"draw": 0, "loss": 0}
+    for _ in range(3000):
+        position = random_position(game, rng, 4)
+        if position.stones % 2 or game.moves(position) == []:
+            continue
+        cur, mask = np.uint64(position.x), np.uint64(position.mask)  # x moves
+        if not no_four_left(cur, mask, position.stones):  # type: ignore[operator]
+            continue
+        bound = int(claimeven_loss(cur, mask))  # type: ignore[operator]
+        outcome = outcome_of(truth(as_columns(position)), position.stones, cells)
+        assert outcome.plies is not None
+        score = game.shape.pons_score(position.stones, outcome.result, outcome.plies)
+        assert score <= bound, (game.format(position), score, bound)
+        held["loss" if bound < 0 else "draw"] += 1
+    assert held["draw"] > 0 and held["loss"] > 0, held
