@@ -267,7 +267,6 @@ class _Search:
         self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
-        self.killers = np.full(K.MAX_PLY, -1, dtype=np.int64)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]
@@ -305,7 +304,7 @@ class _Search:
         opp = 1 - me
         alpha, best = -K.INF, -K.INF
         scores[:count] = -K.INF
-        args = (ctl, self.mbuf, self.sbuf, self.hist, self.killers, self.tt_key, self.tt_data)
+        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
         for i in range(count):
             c = roots[i]
             K.play(board, c, me + 1)
@@ -545,7 +544,7 @@ class GomokuEngine:
         empty = self.geometry.empty
         shared = sum(getattr(empty, name).nbytes for name in Board._fields)
         search = _Search(self.geometry, EMPTY * self.game.size, table=False)
-        own = sum(getattr(search, name).nbytes for name in ("mbuf", "sbuf", "line", "hist", "killers", "ctl"))
+        own = sum(getattr(search, name).nbytes for name in ("mbuf", "sbuf", "line", "hist", "ctl"))
         own += sum(getattr(search.board, name).nbytes for name in _MUTABLE)
         return int(shared + self.threads * own + search.seen.nbytes)
 

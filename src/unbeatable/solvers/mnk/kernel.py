@@ -160,10 +160,6 @@ NULL_R = 2
 #: pattern value is about 110. 300: +25.7 Elo in 705 pairs
 #: (benchmarks/README.md).
 HIST_MAX = 300
-#: Killer moves: the quiet move (neither making nor stopping a three or
-#: four) that last cut a node off at the same ply gets this much more in
-#: the ordering score (0: none).
-KILLER_BONUS = 0
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1095,7 +1091,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
 
 
 @_compiled
-def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, killers, tt_key, tt_data):  # type: ignore[no-untyped-def]
+def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):  # type: ignore[no-untyped-def]
     """Negamax principal-variation search for ``me`` (0/1) to move.
 
     Fail-soft alpha-beta with null windows for all but the first move, a
@@ -1146,7 +1142,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, killers, tt_key, 
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
-    rest = (ctl, mbuf, sbuf, hist, killers, tt_key, tt_data)
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1186,12 +1182,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, killers, tt_key, 
     # nodes cut off after one or two, and sorting the best fourteen of a
     # hundred first took more time than the rest of such a node.
     n = candidates(B, me, ply, mbuf, sbuf, hist, hint, 0)
-    if KILLER_BONUS > 0 and killers[ply] >= 0:
-        for i in range(n):
-            if mbuf[ply, i] == killers[ply]:
-                if sbuf[ply, i] < INF:
-                    sbuf[ply, i] += KILLER_BONUS
-                break
     searched = min(n, width)
     child_depth = depth if forced else depth - 1
     alpha0 = alpha
@@ -1224,8 +1214,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, killers, tt_key, 
             if v > alpha:
                 alpha = v
                 if alpha >= beta:
-                    if KILLER_BONUS > 0 and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
-                        killers[ply] = c
                     if HIST_MAX > 0:
                         bonus = min(depth * depth, HIST_MAX)
                         hist[me, c] += bonus - hist[me, c] * bonus // HIST_MAX
