@@ -2,8 +2,8 @@
 
 A single process-wide table per board (on the standard board 128 MiB: 2**23
 + 9 buckets of two 8-byte entries, packed as described in :mod:`.kernel`; smaller
-boards get smaller ones, boards past 42 cells 1 GiB) serves every engine and every thread, so
-repeated queries (a web session, a book build) reuse what earlier solves
+boards get smaller ones, boards past 42 cells 1 GiB) serves every engine and
+every thread, so repeated queries (a web session, a book build) reuse what earlier solves
 proved. Memory never grows. Threads need no lock: each entry is one aligned
 word that checks its own key, so a race can only lose an entry, never make
 one wrong.
