@@ -53,8 +53,8 @@ two (a prime number of buckets: on the standard board 2**23 + 9, 128 MiB in
 all; smaller boards get smaller tables, boards past 42 cells 1 GiB). A
 position's bucket is ``key % buckets`` with Pons' key ``cur + mask`` (49
 bits on the standard board), or, for positions of fewer than
-:data:`MIRRORED_BELOW` stones, the smaller of it and its mirror image's key (:func:`table_key`: the two share an entry). The
-bucket's first entry keeps the deepest position stored there (the most empty
+:data:`MIRRORED_BELOW` stones, the smaller of it and its mirror image's key
+(:func:`table_key`: the two share an entry). The bucket's first entry keeps the deepest position stored there (the most empty
 cells: the biggest tree to search again), the second the latest; one cache
 line holds both. One entry packs, low bits first::
 
