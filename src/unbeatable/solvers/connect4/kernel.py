@@ -54,9 +54,10 @@ all; smaller boards get smaller tables, boards past 42 cells 1 GiB). A
 position's bucket is ``key % buckets`` with Pons' key ``cur + mask`` (49
 bits on the standard board), or, for positions of fewer than
 :data:`MIRRORED_BELOW` stones, the smaller of it and its mirror image's key
-(:func:`table_key`: the two share an entry). The bucket's first entry keeps the deepest position stored there (the most empty
-cells: the biggest tree to search again), the second the latest; one cache
-line holds both. One entry packs, low bits first::
+(:func:`table_key`: the two share an entry). The bucket's first entry keeps
+the deepest position stored there (the most empty cells: the biggest tree to
+search again), the second the latest; one cache line holds both. One entry
+packs, low bits first::
 
     upper + SCORE (6 bits) | lower + SCORE (6 bits) | depth (4 bits) | key // buckets | generation
 
