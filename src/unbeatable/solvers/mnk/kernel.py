@@ -136,6 +136,8 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: Such a move whose ordering score is below ``LMR_LOW`` (little to make or
 #: stop on any line) is reduced a ply more (0: never).
 LMR_LOW = 0
+#: Plies of the quiescence of fours at the leaves (0: none, the evaluation).
+QS_FOURS = 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -1107,7 +1109,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     mate score here is the search's judgement, never a proof (the engine
     proves results apart, by threat search).
     """
-    bd, ncls, h, cells = B[0], B[5], B[7], B[13]
+    bd, cls, ncls, h, cells = B[0], B[3], B[5], B[7], B[13]
     if tick(ctl):
         return 0
     opp = 1 - me
@@ -1127,11 +1129,34 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     forced = ncls[opp, C_FIVE] == 1
     if forced and restricted(ncls, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
         return -(WIN - ply - 2)  # renju's black may not block white's four
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     if depth <= 0 and not forced:
         # (A continuous-four search here, as Rapfi does, cost more nodes than it
         # found: 12 games each against Rapfi held to 2 and 6 plies scored 83% and
         # 33% with it, 100% and 83% without; benchmarks/README.md.)
-        return evaluate(B, me)
+        static = evaluate(B, me)
+        if QS_FOURS == 0 or depth <= -QS_FOURS or static >= beta:
+            return static
+        if ncls[me, C_B4] + ncls[me, C_B4F3] == 0:
+            return static
+        # A quiescence of fours: the mover's fours, each answered by the
+        # forced block (which uses up no depth), against standing pat.
+        best = static
+        for c in cells:
+            if bd[c] != EMPTY or cls[me, c] < C_B4 or cls[me, c] > C_B4F3:
+                continue
+            if restricted(ncls, me) and illegal(B, me, c):
+                continue
+            play(B, c, me + 1)
+            v = -pvs(B, opp, depth - 1, -beta, -max(alpha, best), ply + 1, *rest)
+            unplay(B, c)
+            if ctl[ABORTED] != 0:
+                return 0
+            if v > best:
+                best = v
+                if best >= beta:
+                    break
+        return best
     if ply >= MAX_PLY - 4:
         return evaluate(B, me)
 
@@ -1145,7 +1170,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
-    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1191,7 +1215,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     best = -INF
     best_move = -1
     moves, score = mbuf[ply], sbuf[ply]
-    cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
     for i in range(searched):
         _pick(moves, score, i, n)
