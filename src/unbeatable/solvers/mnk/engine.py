@@ -84,6 +84,11 @@ VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.05, 0.15, 0.2
 #: finished that beats it is better. 1, where 3 had left half the budget
 #: unspent: +35 Elo in 431 pairs (benchmarks/README.md, the SPRT table).
 ITERATION_ROOM = 1.0
+#: Aspiration windows: a depth is first searched within this much either side
+#: of the last depth's value (0: the full window), the side that fails
+#: widened twofold each time and opened fully past ``ASPIRATION_OPEN``.
+ASPIRATION = 0
+ASPIRATION_OPEN = 1000
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
 
@@ -295,31 +300,71 @@ class _Search:
         roots: npt.NDArray[np.int64],
         count: int,
         scores: npt.NDArray[np.int64],
+        guess: int | None = None,
     ) -> int:
         """One depth of principal-variation search over the root moves
         ``roots[:count]``, each move's score into ``scores`` (-INF: not
-        searched); re-sorts both best first. The loop over a few dozen root
-        moves is in Python: the time goes to the searches below them."""
+        searched); re-sorts both best first. With a ``guess`` (the last
+        depth's value) and :data:`ASPIRATION`, first in a window about it,
+        widened on the side that fails until the value falls inside."""
+        if not ASPIRATION or guess is None or depth < 3 or abs(guess) >= K.MATE:
+            return self._root(me, depth, roots, count, scores, -K.INF, K.INF)
+        delta = ASPIRATION
+        lo, hi = guess - delta, guess + delta
+        while True:
+            value = self._root(me, depth, roots, count, scores, lo, hi)
+            if self.ctl[K.ABORTED] != 0:
+                return value
+            if lo < value < hi:
+                return value
+            delta *= 2
+            if value <= lo:
+                lo = -K.INF if delta > ASPIRATION_OPEN else value - delta
+            else:
+                hi = K.INF if delta > ASPIRATION_OPEN else value + delta
+            if abs(value) >= K.MATE:
+                lo, hi = -K.INF, K.INF
+
+    def _root(
+        self,
+        me: int,
+        depth: int,
+        roots: npt.NDArray[np.int64],
+        count: int,
+        scores: npt.NDArray[np.int64],
+        lo: int,
+        hi: int,
+    ) -> int:
+        """The root's moves searched in the window (``lo``, ``hi``): a move
+        that reaches ``hi`` ends it (it goes first); when every move fails
+        low the order stays as it was (their scores are only bounds). The
+        loop over a few dozen root moves is in Python: the time goes to the
+        searches below them."""
         board, ctl = self.board, self.ctl
         opp = 1 - me
-        alpha, best = -K.INF, -K.INF
+        alpha, best = lo, -K.INF
         scores[:count] = -K.INF
         args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
         for i in range(count):
             c = roots[i]
             K.play(board, c, me + 1)
             if i == 0:
-                v = -K.pvs(board, opp, depth - 1, -K.INF, -alpha, 1, *args)
+                v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
             else:
                 v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, *args)
-                if v > alpha and ctl[K.ABORTED] == 0:
-                    v = -K.pvs(board, opp, depth - 1, -K.INF, -alpha, 1, *args)
+                if alpha < v < hi and ctl[K.ABORTED] == 0:
+                    v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
             K.unplay(board, c)
             if ctl[K.ABORTED] != 0:
                 break
             scores[i] = v
             best = max(best, v)
             alpha = max(alpha, v)
+            if v >= hi:
+                break
+        if best <= lo and lo > -K.INF:
+            scores[:count] = -K.INF  # all failed low: keep the order, no move searched counts
+            return int(best)
         order = np.argsort(-scores[:count], kind="stable")
         roots[:count] = roots[:count][order]
         scores[:count] = scores[:count][order]
@@ -783,6 +828,7 @@ class GomokuEngine:
         # Past this depth every line already ends on a full board.
         deepest = search.cells.count(EMPTY)
         depth = 1
+        guess: int | None = None
         while max_depth is None or depth <= max_depth:
             for helper in helpers:
                 helper.main_depth = depth
@@ -790,8 +836,10 @@ class GomokuEngine:
             nodes_before = search.nodes
             value, finished = search.run(
                 limits,
-                lambda d=depth: search.iteration(me, d, roots, count, scores),  # type: ignore[misc]
+                lambda d=depth, g=guess: search.iteration(me, d, roots, count, scores, g),  # type: ignore[misc]
             )
+            if finished:
+                guess = value
             if finished or scores[0] > -K.INF:
                 best = int(roots[0])
             if not finished or abs(value) >= K.MATE:
