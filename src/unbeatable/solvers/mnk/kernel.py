@@ -136,6 +136,11 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: Such a move whose ordering score is below ``LMR_LOW`` (little to make or
 #: stop on any line) is reduced a ply more (0: never).
 LMR_LOW = 0
+#: Futility pruning: one or two plies from the leaves, where the opponent
+#: threatens no open three, four-three or double three and the evaluation is
+#: this much a ply below alpha, the moves after the first that neither make
+#: nor stop a three or four are not searched (0: none).
+FUT_MARGIN = 0
 #: Plies of the quiescence of fours at the leaves (0: none, the evaluation).
 QS_FOURS = 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
@@ -1174,8 +1179,17 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
     likely_cut = False
+    futile = False
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
+        # Futility: near the leaves and far below alpha, only moves that
+        # make or stop a three or four can lift the node (below).
+        futile = (
+            FUT_MARGIN > 0
+            and depth <= 2
+            and abs(alpha) < MATE
+            and static + FUT_MARGIN * depth <= alpha
+        )
         # Fail-high reduction: well above beta the node will most likely cut;
         # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
@@ -1220,6 +1234,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         _pick(moves, score, i, n)
         c = moves[i]
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
+        if futile and i > 0 and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
+            continue
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
