@@ -118,6 +118,9 @@ LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_MOVE = 0, 1, 2, 3
 MAX_PLY = 128
 #: Candidate moves considered per node (the best-ordered first), and at the root.
 WIDTH, ROOT_WIDTH = 14, 40
+#: What stopping the opponent's line counts in a move's ordering score beside
+#: making the mover's own, in fifths.
+ORDER_DEFENCE = 4
 EXACT, LOWER, UPPER = 0, 1, 2
 #: What a leaf's evaluation adds for the mover's four-three (half for a
 #: double three) when the opponent has no four to interpose: 1,500 and 3,000
@@ -1089,7 +1092,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
         for c in cells:
             if bd[c] == EMPTY and near[c] > 0:
                 moves[n] = c
-                score[n] = val[me, c] + (val[opp, c] * 4) // 5 + hist[me, c]
+                score[n] = val[me, c] + (val[opp, c] * ORDER_DEFENCE) // 5 + hist[me, c]
                 n += 1
     if restricted(ncls, me):  # renju's black: its forbidden points out
         n = legal_only(B, me, moves, score, n)
