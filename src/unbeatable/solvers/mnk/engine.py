@@ -87,7 +87,8 @@ ITERATION_ROOM = 1.0
 #: Aspiration windows: a depth is first searched within this much either side
 #: of the last depth's value (0: the full window), the side that fails
 #: widened twofold each time and opened fully past ``ASPIRATION_OPEN``.
-ASPIRATION = 0
+#: 100: +35.4 Elo in 443 pairs (benchmarks/README.md, the SPRT table).
+ASPIRATION = 100
 ASPIRATION_OPEN = 1000
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
