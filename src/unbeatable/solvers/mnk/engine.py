@@ -15,7 +15,8 @@ player reads forcing sequences and otherwise plays good shape. So does
    proven and the longest defence is played.
 5. Otherwise **iterative-deepening principal-variation search** over the
    candidate moves near the stones (ordered by the threats they make and
-   stop), until the budget or a proof runs out. Its move is the engine's
+   stop), each depth in an aspiration window about the last one's value,
+   until the budget or a proof runs out. Its move is the engine's
    judgement: ``exact`` is False.
 
 Search state (board, counters, move buffers, history) is made per call and
