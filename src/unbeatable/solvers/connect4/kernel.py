@@ -339,6 +339,59 @@ def claimeven_loss(cur: np.uint64, mask: np.uint64) -> int:
     return -1
 
 
+@_template()
+def odd_threat_loss(cur: np.uint64, mask: np.uint64) -> int:
+    """On a board of even height, the second player to move (``cur``): an
+    upper bound on its score from the first player's odd threat, or
+    ``SCORE`` (no bound).
+
+    The first player answers every stone on top of it in the same column
+    (follow-up). In a column of even height the second then gets the odd
+    rows and never the top cell; in one of odd height the even rows, and the
+    top: then the first, with no answer there, plays in another column of odd
+    height, which it may lose to the second entirely (there is one: with the
+    second to move, the columns of odd height are odd in number). Take one
+    such column ``c`` where the first's stones have a threat on an odd row
+    (the lowest, ``T``): ``T`` is the first's as soon as the second fills the
+    cell under it, before ``c``'s top. If the second's stones, the odd-row
+    cells of the columns of even height, every empty cell of the other
+    columns of odd height and the even-row cells of ``c`` under ``T`` hold no
+    four, the second never wins before that and the first wins with ``T`` at
+    the latest: with stone ``CELLS - HEIGHT + r``, ``r`` the row of ``T``
+    counted from 1 (every other cell filled first). (Allis' follow-up with
+    an odd threat: the first player's zugzwang.)"""
+    playable = (mask + BOTTOM) & BOARD
+    odd = playable & _EVEN_ROWS  # the next cell of a column of odd height
+    if odd == ZERO:
+        return SCORE
+    empty = BOARD ^ mask
+    # The empty cells of the columns of odd height (they sit above ``odd``).
+    odd_columns = odd
+    for _ in range(HEIGHT - 1):
+        odd_columns |= (odd_columns << ONE) & empty
+    threats = winning_cells(cur ^ mask, mask) & odd_columns & _ODD_ROWS
+    if threats == ZERO:
+        return SCORE
+    base = cur | (empty & ~odd_columns & _ODD_ROWS)
+    best = SCORE
+    rest = odd
+    while rest != ZERO:
+        o = rest & (~rest + ONE)
+        rest ^= o
+        # ``c``'s cells from ``o`` up (all empty), cut at the column's sentinel.
+        above = o * ((ONE << _H0) - ONE)
+        top = above & (BOTTOM << _H0)
+        if top != ZERO:
+            above &= top - ONE
+        mine = threats & above
+        if mine == ZERO:
+            continue
+        t = mine & (~mine + ONE)
+        if not is_four(base | (odd_columns & ~above) | (above & (t - ONE) & _EVEN_ROWS)):
+            best = min(best, -((popcount(above & ~(t - ONE)) + 1) // 2))
+    return best
+
+
 # -- transposition table ----------------------------------------------------------
 
 
@@ -657,8 +710,12 @@ def search(
                     # one (a loss), which matters as soon as a draw would.
                     if b > -(HEIGHT // 2) and no_four_left(cur, mask, n):
                         upper = claimeven_loss(cur, mask)
-                elif b > 0 and no_four_left(cur, mask, n):
-                    upper = 0
+                else:
+                    if CLAIMEVEN and b > -((HEIGHT + 1) // 2):
+                        # The second player to move: the first's odd threat.
+                        upper = min(upper, odd_threat_loss(cur, mask))
+                    if b > 0 and upper > 0 and no_four_left(cur, mask, n):
+                        upper = 0
                 if a < lower:
                     a = lower
                     if a >= b:
