@@ -272,7 +272,8 @@ def test_the_odd_threat_bound_holds_against_the_brute_force(columns: int, rows: 
     game = get_game(f"connect4:{columns},{rows}")
     assert isinstance(game, Connect4Game)
     pure = _pure_kernel(columns, rows)
-    odd_threat_loss, score_bound = pure["odd_threat_loss"], pure["SCORE"]
+    odd_threat_loss, winning_cells = pure["odd_threat_loss"], pure["winning_cells"]
+    score_bound = pure["SCORE"]
     truth = brute_force(columns, rows)
     rng = random.Random(columns * 10 + rows + 1)
     cells = columns * rows
@@ -282,7 +283,8 @@ def test_the_odd_threat_bound_holds_against_the_brute_force(columns: int, rows: 
         if position.stones % 2 == 0 or game.moves(position) == []:
             continue
         cur, mask = np.uint64(position.o), np.uint64(position.mask)  # o moves
-        bound = int(odd_threat_loss(cur, mask))  # type: ignore[operator]
+        threats = winning_cells(np.uint64(position.x), mask)  # type: ignore[operator]
+        bound = int(odd_threat_loss(cur, mask, threats))  # type: ignore[operator]
         if bound == score_bound:
             continue
         outcome = outcome_of(truth(as_columns(position)), position.stones, cells)

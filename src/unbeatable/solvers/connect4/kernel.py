@@ -340,10 +340,11 @@ def claimeven_loss(cur: np.uint64, mask: np.uint64) -> int:
 
 
 @_template()
-def odd_threat_loss(cur: np.uint64, mask: np.uint64) -> int:
+def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     """On a board of even height, the second player to move (``cur``): an
     upper bound on its score from the first player's odd threat, or
-    ``SCORE`` (no bound).
+    ``SCORE`` (no bound). ``threats``: the first player's (its
+    :func:`winning_cells`), which the caller has at hand.
 
     The first player answers every stone on top of it in the same column
     (follow-up). In a column of even height the second then gets the odd
@@ -369,7 +370,7 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64) -> int:
     odd_columns = odd
     for _ in range(HEIGHT - 1):
         odd_columns |= (odd_columns << ONE) & empty
-    threats = winning_cells(cur ^ mask, mask) & odd_columns & _ODD_ROWS
+    threats &= odd_columns & _ODD_ROWS
     if threats == ZERO:
         return SCORE
     base = cur | (empty & ~odd_columns & _ODD_ROWS)
@@ -520,8 +521,13 @@ def non_losing_moves(cur: np.uint64, mask: np.uint64) -> np.uint64:
     """The moves that don't lose at once (the side to move cannot win at
     once): block a lone opponent threat, never play right under one; with
     two threats to block, none (every move loses)."""
+    return non_losing_moves_of(mask, winning_cells(cur ^ mask, mask))
+
+
+@_template(inline="always")
+def non_losing_moves_of(mask: np.uint64, threats: np.uint64) -> np.uint64:
+    """:func:`non_losing_moves` given the opponent's threats."""
     possible = (mask + BOTTOM) & BOARD
-    threats = winning_cells(cur ^ mask, mask)
     forced = possible & threats
     if forced != ZERO:
         if forced & (forced - ONE):
@@ -535,10 +541,12 @@ def sort_by_threats(
     possible: np.uint64,
     cur: np.uint64,
     mask: np.uint64,
+    theirs: np.uint64,
+    odd: bool,
     bits: np.ndarray,
     ints: np.ndarray,
     d: int,
-) -> int:
+) -> tuple[int, int]:
     """Write the moves of ``possible`` to stack frame ``d`` (``bits[d,
     F_MOVE0 + j]``, their scores at ``ints[d, F_SCORE0 + j]``), most
     threats (cells that would complete a four) first, centre first among
@@ -551,9 +559,16 @@ def sort_by_threats(
     column under one) wins with our next stone: it scores :data:`WINS_NEXT`
     and comes first, and the search reads from the first score whether
     any move does (a quarter fewer nodes on ``Test_L1_R2``). (Indices
-    rather than row views: views cost measurably in the hot loop.)"""
+    rather than row views: views cost measurably in the hot loop.)
+
+    ``theirs``: the opponent's threats (its :func:`winning_cells`). With
+    ``odd`` (the first player to move, on a board of even height) it also
+    returns the best lower bound a move gets from the first's odd threat
+    (:func:`odd_threat_loss` after it, from the threats the sort has at
+    hand), else ``-SCORE``: (count, bound)."""
     count = 0
-    useless = winning_cells(cur ^ mask, mask) << ONE
+    bound = -SCORE
+    useless = theirs << ONE
     for col in ORDER:
         move = possible & column_mask(col)
         if move != ZERO:
@@ -568,6 +583,8 @@ def sort_by_threats(
                 replies = ZERO if forced & (forced - ONE) else forced
             if replies & ~(threats >> ONE) == ZERO:
                 score = WINS_NEXT
+            if odd:
+                bound = max(bound, -odd_threat_loss(cur ^ mask, after, threats))
             j = count
             while j > 0 and ints[d, F_SCORE0 + j - 1] < score:
                 bits[d, F_MOVE0 + j] = bits[d, F_MOVE0 + j - 1]
@@ -576,7 +593,7 @@ def sort_by_threats(
             bits[d, F_MOVE0 + j] = move
             ints[d, F_SCORE0 + j] = score
             count += 1
-    return count
+    return count, bound
 
 
 @_template(_nrt=True)  # (it allocates its buffers)
@@ -589,7 +606,10 @@ def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
     """
     bits = np.empty((1, F_MOVE0 + WIDTH), dtype=np.uint64)
     ints = np.empty((1, F_SCORE0 + WIDTH), dtype=np.int64)
-    count = sort_by_threats(non_losing_moves(cur, mask), cur, mask, bits, ints, 0)
+    theirs = winning_cells(cur ^ mask, mask)
+    count, _bound = sort_by_threats(
+        non_losing_moves_of(mask, theirs), cur, mask, theirs, False, bits, ints, 0
+    )
     for j in range(count):
         for col in range(WIDTH):
             if bits[0, F_MOVE0 + j] & column_mask(col):
@@ -684,7 +704,8 @@ def search(
             # Precondition: the side to move cannot win at once. Keep only
             # moves that don't lose at once; none left: the opponent wins
             # with its next stone.
-            possible = non_losing_moves(cur, mask)
+            opp_threats = winning_cells(cur ^ mask, mask)
+            possible = non_losing_moves_of(mask, opp_threats)
             single = False
             if possible == ZERO:
                 ret = -win_now(n + 1) * unit
@@ -713,7 +734,7 @@ def search(
                 else:
                     if CLAIMEVEN and b > -((HEIGHT + 1) // 2):
                         # The second player to move: the first's odd threat.
-                        upper = min(upper, odd_threat_loss(cur, mask))
+                        upper = min(upper, odd_threat_loss(cur, mask, opp_threats))
                     if b > 0 and upper > 0 and no_four_left(cur, mask, n):
                         upper = 0
                 if a < lower:
@@ -776,10 +797,18 @@ def search(
             elif not done:
                 # Most useful threats (cells that would complete a four) first,
                 # centre first among equals: insertion sort, stable.
-                count = sort_by_threats(possible, cur, mask, bits, ints, d)
+                odd = exact and CLAIMEVEN and n % 2 == 0 and b <= (HEIGHT + 1) // 2
+                count, found = sort_by_threats(
+                    possible, cur, mask, opp_threats, odd, bits, ints, d
+                )
                 ints[d, F_COUNT] = count
                 ints[d, F_NEXT] = 0
-                if exact and ints[d, F_SCORE0] < WINS_NEXT:
+                if odd and found >= b:
+                    # A move after which the first player's odd threat wins
+                    # (:func:`odd_threat_loss`) reaches beta at once.
+                    ret, done = found, True
+                    table_put(table, gen, bits[d, F_KEY], n, ret, SCORE)
+                if not done and exact and ints[d, F_SCORE0] < WINS_NEXT:
                     # No move wins with our next stone: the best left is a
                     # win with the stone after. (Sound: a move outside
                     # ``possible`` loses at once; after any other, the
