@@ -361,16 +361,17 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     the latest: with stone ``CELLS - HEIGHT + r``, ``r`` the row of ``T``
     counted from 1 (every other cell filled first). (Allis' follow-up with
     an odd threat: the first player's zugzwang.)"""
+    threats &= _ODD_ROWS
+    if threats == ZERO:
+        return SCORE
     playable = (mask + BOTTOM) & BOARD
     odd = playable & _EVEN_ROWS  # the next cell of a column of odd height
-    if odd == ZERO:
-        return SCORE
     empty = BOARD ^ mask
     # The empty cells of the columns of odd height (they sit above ``odd``).
     odd_columns = odd
     for _ in range(HEIGHT - 1):
         odd_columns |= (odd_columns << ONE) & empty
-    threats &= odd_columns & _ODD_ROWS
+    threats &= odd_columns
     if threats == ZERO:
         return SCORE
     base = cur | (empty & ~odd_columns & _ODD_ROWS)
