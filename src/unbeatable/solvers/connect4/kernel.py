@@ -361,8 +361,8 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     the latest: with stone ``CELLS - HEIGHT + r``, ``r`` the row of ``T``
     counted from 1 (every other cell filled first). (Allis' follow-up with
     an odd threat: the first player's zugzwang.)"""
-    threats &= _ODD_ROWS
-    if threats == ZERO:
+    odd_threats = threats & _ODD_ROWS
+    if odd_threats == ZERO:
         return SCORE
     playable = (mask + BOTTOM) & BOARD
     odd = playable & _EVEN_ROWS  # the next cell of a column of odd height
@@ -371,10 +371,17 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     odd_columns = odd
     for _ in range(HEIGHT - 1):
         odd_columns |= (odd_columns << ONE) & empty
-    threats &= odd_columns
-    if threats == ZERO:
+    odd_threats &= odd_columns
+    if odd_threats == ZERO:
         return SCORE
-    base = cur | (empty & ~odd_columns & _ODD_ROWS)
+    # In a column of even height the first takes the even rows: a threat of
+    # its own there wins as soon as the second fills the cell under it, so
+    # the second never gets the cells above.
+    cut = ((threats & _EVEN_ROWS & ~odd_columns) << ONE) & BOARD
+    for _ in range(HEIGHT - 2):
+        cut |= (cut << ONE) & BOARD
+    base = cur | (empty & ~odd_columns & _ODD_ROWS & ~cut)
+    threats = odd_threats
     best = SCORE
     rest = odd
     while rest != ZERO:
