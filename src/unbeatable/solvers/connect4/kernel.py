@@ -318,6 +318,22 @@ def no_four_left(cur: np.uint64, mask: np.uint64, moves: int) -> bool:
     return not is_four(cur | empty)
 
 
+@_template(inline="always")
+def claimeven_no_four(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> bool:
+    """:func:`no_four_left` for the first player to move on a board of even
+    height (claimeven), ``threats`` the second's (its :func:`winning_cells`):
+    a cell of the first's above a threat of the second on an even row not
+    playable now does not count. The second takes that threat with its
+    answer to the first's stone under it and wins, so the first never plays
+    above it before losing."""
+    playable = (mask + BOTTOM) & BOARD
+    claimed = _EVEN_ROWS & ~playable
+    cut = ((threats & claimed) << ONE) & BOARD
+    for _ in range(HEIGHT - 2):
+        cut |= (cut << ONE) & BOARD
+    return not is_four(cur | (BOARD & ~mask & ~claimed & ~cut))
+
+
 @_template()
 def claimeven_loss(cur: np.uint64, mask: np.uint64) -> int:
     """On a board of even height, the first player to move (``cur``) having
@@ -737,7 +753,7 @@ def search(
                     # The first player to move: against claimeven it may have
                     # no four (at most a draw), and then the second may have
                     # one (a loss), which matters as soon as a draw would.
-                    if b > -(HEIGHT // 2) and no_four_left(cur, mask, n):
+                    if b > -(HEIGHT // 2) and claimeven_no_four(cur, mask, opp_threats):
                         upper = claimeven_loss(cur, mask)
                 else:
                     if CLAIMEVEN and b > -((HEIGHT + 1) // 2):
@@ -806,9 +822,7 @@ def search(
                 # Most useful threats (cells that would complete a four) first,
                 # centre first among equals: insertion sort, stable.
                 odd = exact and CLAIMEVEN and n % 2 == 0 and b <= (HEIGHT + 1) // 2
-                count, found = sort_by_threats(
-                    possible, cur, mask, opp_threats, odd, bits, ints, d
-                )
+                count, found = sort_by_threats(possible, cur, mask, opp_threats, odd, bits, ints, d)
                 ints[d, F_COUNT] = count
                 ints[d, F_NEXT] = 0
                 if odd and found >= b:
