@@ -566,7 +566,7 @@ def sort_by_threats(
     cur: np.uint64,
     mask: np.uint64,
     theirs: np.uint64,
-    odd: bool,
+    look: int,
     bits: np.ndarray,
     ints: np.ndarray,
     d: int,
@@ -586,10 +586,13 @@ def sort_by_threats(
     rather than row views: views cost measurably in the hot loop.)
 
     ``theirs``: the opponent's threats (its :func:`winning_cells`). With
-    ``odd`` (the first player to move, on a board of even height) it also
-    returns the best lower bound a move gets from the first's odd threat
-    (:func:`odd_threat_loss` after it, from the threats the sort has at
-    hand), else ``-SCORE``: (count, bound)."""
+    ``look`` (on a board of even height) it also returns the best lower
+    bound a move gets from the threats the sort has at hand for it, else
+    ``-SCORE``: (count, bound). ``look`` 1, the first player to move: the
+    first's odd threat after the move (:func:`odd_threat_loss`); 2, the
+    second player to move: claimeven after the move (the first then has
+    no four, :func:`claimeven_no_four`: at least a draw, and a win by
+    :func:`claimeven_loss`)."""
     count = 0
     bound = -SCORE
     useless = theirs << ONE
@@ -607,8 +610,10 @@ def sort_by_threats(
                 replies = ZERO if forced & (forced - ONE) else forced
             if replies & ~(threats >> ONE) == ZERO:
                 score = WINS_NEXT
-            if odd:
+            if look == 1:
                 bound = max(bound, -odd_threat_loss(cur ^ mask, after, threats))
+            elif look == 2 and claimeven_no_four(cur ^ mask, after, threats):
+                bound = max(bound, -claimeven_loss(cur ^ mask, after))
             j = count
             while j > 0 and ints[d, F_SCORE0 + j - 1] < score:
                 bits[d, F_MOVE0 + j] = bits[d, F_MOVE0 + j - 1]
@@ -632,7 +637,7 @@ def ordered_children(cur: np.uint64, mask: np.uint64, out: np.ndarray) -> int:
     ints = np.empty((1, F_SCORE0 + WIDTH), dtype=np.int64)
     theirs = winning_cells(cur ^ mask, mask)
     count, _bound = sort_by_threats(
-        non_losing_moves_of(mask, theirs), cur, mask, theirs, False, bits, ints, 0
+        non_losing_moves_of(mask, theirs), cur, mask, theirs, 0, bits, ints, 0
     )
     for j in range(count):
         for col in range(WIDTH):
@@ -787,28 +792,6 @@ def search(
                         if a >= b:
                             ret, done = b, True
                 bits[d, F_KEY] = key
-                if not done and not single and CLAIMEVEN and n % 2 == 1 and b <= 1:
-                    # The second player to move, needing no more than a draw
-                    # (or a win): a move after which the first can make no
-                    # four against claimeven (:func:`no_four_left`) holds it
-                    # (and wins, when the second's claimeven makes a four:
-                    # :func:`claimeven_loss`). That child would fail the
-                    # first at once, but only once searched, after the
-                    # siblings ordered before it: 14% fewer nodes from the
-                    # empty board.
-                    theirs = cur ^ mask
-                    rest = possible
-                    while rest != ZERO:
-                        move = rest & (~rest + ONE)
-                        rest ^= move
-                        if no_four_left(theirs, mask | move, n + 1):
-                            if b <= 0:
-                                ret, done = 0, True
-                            elif claimeven_loss(theirs, mask | move) < 0:
-                                ret, done = 1, True
-                            if done:
-                                table_put(table, gen, key, n, ret, SCORE)
-                                break
                 if not done:
                     ints[d, F_ALPHA] = a
                     ints[d, F_BETA] = b
@@ -821,13 +804,24 @@ def search(
             elif not done:
                 # Most useful threats (cells that would complete a four) first,
                 # centre first among equals: insertion sort, stable.
-                odd = exact and CLAIMEVEN and n % 2 == 0 and b <= (HEIGHT + 1) // 2
-                count, found = sort_by_threats(possible, cur, mask, opp_threats, odd, bits, ints, d)
+                # One move ahead, from the threats the ordering computes: the
+                # first player's odd threat after a move of its own (up to the
+                # most that bound gives), or, for the second needing no more
+                # than a draw or the smallest win, claimeven after its move.
+                # Such a child fails its side to move at once, but only once
+                # searched, after the siblings ordered before it.
+                look = 0
+                if exact and CLAIMEVEN:
+                    if n % 2 == 0 and b <= (HEIGHT + 1) // 2:
+                        look = 1
+                    elif n % 2 == 1 and b <= 1:
+                        look = 2
+                count, found = sort_by_threats(
+                    possible, cur, mask, opp_threats, look, bits, ints, d
+                )
                 ints[d, F_COUNT] = count
                 ints[d, F_NEXT] = 0
-                if odd and found >= b:
-                    # A move after which the first player's odd threat wins
-                    # (:func:`odd_threat_loss`) reaches beta at once.
+                if look != 0 and found >= b:
                     ret, done = found, True
                     table_put(table, gen, bits[d, F_KEY], n, ret, SCORE)
                 if not done and exact and ints[d, F_SCORE0] < WINS_NEXT:
