@@ -374,9 +374,16 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     cells of the columns of even height, every empty cell of the other
     columns of odd height and the even-row cells of ``c`` under ``T`` hold no
     four, the second never wins before that and the first wins with ``T`` at
-    the latest: with stone ``CELLS - HEIGHT + r``, ``r`` the row of ``T``
-    counted from 1 (every other cell filled first). (Allis' follow-up with
-    an odd threat: the first player's zugzwang.)"""
+    the latest. A threat of the first's on an even row of a column of even
+    height is the first's as well once the second fills the cell under it,
+    so the second never gets the cells above it either. When at the latest:
+    the second, to put the first's win off, fills no cell from the one under
+    ``T`` up nor from the one under such a threat up (its stone there gives
+    the first a four at once), and the first's answers stay out of them
+    too; with ``f`` such cells, the first wins with stone ``CELLS + 2 - f``
+    at the latest (one less to be the first's): a score of at least ``f //
+    2`` (``(HEIGHT - r + 2) // 2`` with ``T`` on row ``r`` alone). (Allis'
+    follow-up with an odd threat: the first player's zugzwang.)"""
     odd_threats = threats & _ODD_ROWS
     if odd_threats == ZERO:
         return SCORE
@@ -393,10 +400,14 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     # In a column of even height the first takes the even rows: a threat of
     # its own there wins as soon as the second fills the cell under it, so
     # the second never gets the cells above.
-    cut = ((threats & _EVEN_ROWS & ~odd_columns) << ONE) & BOARD
+    evens = threats & _EVEN_ROWS & ~odd_columns
+    cut = (evens << ONE) & BOARD
     for _ in range(HEIGHT - 2):
         cut |= (cut << ONE) & BOARD
     base = cur | (empty & ~odd_columns & _ODD_ROWS & ~cut)
+    # Cells the second does not fill before the first wins: from the cell
+    # under such a threat up (the second's stone there gives it away).
+    forbidden = cut | evens | (evens >> ONE)
     threats = odd_threats
     best = SCORE
     rest = odd
@@ -413,7 +424,7 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
             continue
         t = mine & (~mine + ONE)
         if not is_four(base | (odd_columns & ~above) | (above & (t - ONE) & _EVEN_ROWS)):
-            best = min(best, -((popcount(above & ~(t - ONE)) + 1) // 2))
+            best = min(best, -(popcount(forbidden | (above & ~((t >> ONE) - ONE))) // 2))
     return best
 
 
@@ -761,7 +772,7 @@ def search(
                     if b > -(HEIGHT // 2) and claimeven_no_four(cur, mask, opp_threats):
                         upper = claimeven_loss(cur, mask)
                 else:
-                    if CLAIMEVEN and b > -((HEIGHT + 1) // 2):
+                    if CLAIMEVEN:
                         # The second player to move: the first's odd threat.
                         upper = min(upper, odd_threat_loss(cur, mask, opp_threats))
                     if b > 0 and upper > 0 and no_four_left(cur, mask, n):
@@ -812,7 +823,7 @@ def search(
                 # searched, after the siblings ordered before it.
                 look = 0
                 if exact and CLAIMEVEN:
-                    if n % 2 == 0 and b <= (HEIGHT + 1) // 2:
+                    if n % 2 == 0:
                         look = 1
                     elif n % 2 == 1 and b <= 1:
                         look = 2
