@@ -299,35 +299,38 @@ def test_the_odd_threat_bound_holds_against_the_brute_force(columns: int, rows: 
 def test_claimeven_past_the_seconds_threats_holds_against_the_brute_force(
     columns: int, rows: int
 ) -> None:
-    """Claimeven as the search tests it (:func:`claimeven_no_four`): the first
+    """Claimeven as the search tests it (:func:`claimeven_bound`): the first
     player's cells above a threat of the second on an even row not playable
     now do not count (the second takes that threat with its answer to the
-    first's stone under it). Where the first to move then has no four, its
-    score is at most the bound of :func:`claimeven_loss`; checked against the
-    brute force, and positions where only the cut cells gave the first a four
-    must occur."""
+    first's stone under it), and the loss comes no later than the cells the
+    first must leave empty allow. Where the first to move then has no four,
+    its score is at most the bound; checked against the brute force, and
+    positions where only the cut cells gave the first a four, and where the
+    loss comes sooner than :func:`claimeven_loss` says, must occur."""
     game = get_game(f"connect4:{columns},{rows}")
     assert isinstance(game, Connect4Game)
     pure = _pure_kernel(columns, rows)
     no_four_left, claimeven_loss = pure["no_four_left"], pure["claimeven_loss"]
-    claimeven_no_four, winning_cells = pure["claimeven_no_four"], pure["winning_cells"]
+    claimeven_bound, winning_cells = pure["claimeven_bound"], pure["winning_cells"]
     truth = brute_force(columns, rows)
     rng = random.Random(columns * 10 + rows + 2)
     cells = columns * rows
-    held = {"plain": 0, "cut": 0}
+    held = {"plain": 0, "cut": 0, "sooner": 0}
     for _ in range(6000):
         position = random_position(game, rng, 4)
         if position.stones % 2 or game.moves(position) == []:
             continue
         cur, mask = np.uint64(position.x), np.uint64(position.mask)  # x moves
         threats = winning_cells(np.uint64(position.o), mask)  # type: ignore[operator]
-        if not claimeven_no_four(cur, mask, threats):  # type: ignore[operator]
+        bound = int(claimeven_bound(cur, mask, threats))  # type: ignore[operator]
+        if bound == pure["SCORE"]:
             continue
-        bound = int(claimeven_loss(cur, mask))  # type: ignore[operator]
         outcome = outcome_of(truth(as_columns(position)), position.stones, cells)
         assert outcome.plies is not None
         score = game.shape.pons_score(position.stones, outcome.result, outcome.plies)
         assert score <= bound <= 0, (game.format(position), score, bound)
         plain = no_four_left(cur, mask, position.stones)  # type: ignore[operator]
         held["plain" if plain else "cut"] += 1
-    assert held["plain"] > 0 and held["cut"] > 0, held
+        if plain and bound < int(claimeven_loss(cur, mask)):  # type: ignore[operator]
+            held["sooner"] += 1
+    assert held["plain"] > 0 and held["cut"] > 0 and held["sooner"] > 0, held

@@ -335,6 +335,29 @@ def claimeven_no_four(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> bo
 
 
 @_template()
+def claimeven_bound(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
+    """The first player to move on a board of even height (``threats``: the
+    second's): an upper bound on its score from claimeven, or ``SCORE`` when
+    it has a four against it (:func:`claimeven_no_four`). Without one, the
+    first never wins: at most :func:`claimeven_loss`, and a loss at least as
+    soon as the second's threats on even rows not playable now force it.
+    The first, to put that off, plays no cell from the one under such a
+    threat up (its stone there lets the second take the threat), and the
+    second's answers (right on top, or another column's even-row cell
+    playable now) stay out of them too; with ``f`` such cells, the second
+    wins with stone ``CELLS + 2 - f`` at the latest (one less if that is the
+    first's): a score of at most ``-(f // 2)``."""
+    if not claimeven_no_four(cur, mask, threats):
+        return SCORE
+    playable = (mask + BOTTOM) & BOARD
+    evens = threats & _EVEN_ROWS & ~playable
+    forbidden = evens | (evens >> ONE)
+    for _ in range(HEIGHT - 1):
+        forbidden |= (forbidden << ONE) & BOARD
+    return min(claimeven_loss(cur, mask), -(popcount(forbidden) // 2))
+
+
+@_template()
 def claimeven_loss(cur: np.uint64, mask: np.uint64) -> int:
     """On a board of even height, the first player to move (``cur``) having
     no four against claimeven (:func:`no_four_left`): an upper bound on its
@@ -602,8 +625,7 @@ def sort_by_threats(
     ``-SCORE``: (count, bound). ``look`` 1, the first player to move: the
     first's odd threat after the move (:func:`odd_threat_loss`); 2, the
     second player to move: claimeven after the move (the first then has
-    no four, :func:`claimeven_no_four`: at least a draw, and a win by
-    :func:`claimeven_loss`)."""
+    no four: at least a draw, and a win by :func:`claimeven_bound`)."""
     count = 0
     bound = -SCORE
     useless = theirs << ONE
@@ -623,8 +645,8 @@ def sort_by_threats(
                 score = WINS_NEXT
             if look == 1:
                 bound = max(bound, -odd_threat_loss(cur ^ mask, after, threats))
-            elif look == 2 and claimeven_no_four(cur ^ mask, after, threats):
-                bound = max(bound, -claimeven_loss(cur ^ mask, after))
+            elif look == 2:
+                bound = max(bound, -claimeven_bound(cur ^ mask, after, threats))
             j = count
             while j > 0 and ints[d, F_SCORE0 + j - 1] < score:
                 bits[d, F_MOVE0 + j] = bits[d, F_MOVE0 + j - 1]
@@ -769,8 +791,8 @@ def search(
                     # The first player to move: against claimeven it may have
                     # no four (at most a draw), and then the second may have
                     # one (a loss), which matters as soon as a draw would.
-                    if b > -(HEIGHT // 2) and claimeven_no_four(cur, mask, opp_threats):
-                        upper = claimeven_loss(cur, mask)
+                    if b > -(HEIGHT // 2):
+                        upper = min(upper, claimeven_bound(cur, mask, opp_threats))
                 else:
                     if CLAIMEVEN:
                         # The second player to move: the first's odd threat.
