@@ -119,7 +119,8 @@ MAX_PLY = 128
 #: Candidate moves considered per node (the best-ordered first), and at the root.
 WIDTH, ROOT_WIDTH = 14, 40
 #: What stopping the opponent's line counts in a move's ordering score beside
-#: making the mover's own, in fifths.
+#: making the mover's own, in fifths: 5 lost 30 Elo (H0), 3 stood at +2.5
+#: after 495 pairs (benchmarks/README.md).
 ORDER_DEFENCE = 4
 EXACT, LOWER, UPPER = 0, 1, 2
 #: What a leaf's evaluation adds for the mover's four-three (half for a
@@ -136,16 +137,6 @@ EVAL_FIT = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
-#: Such a move whose ordering score is below ``LMR_LOW`` (little to make or
-#: stop on any line) is reduced a ply more (0: never).
-LMR_LOW = 0
-#: Futility pruning: one or two plies from the leaves, where the opponent
-#: threatens no open three, four-three or double three and the evaluation is
-#: this much a ply below alpha, the moves after the first that neither make
-#: nor stop a three or four are not searched (0: none).
-FUT_MARGIN = 0
-#: Plies of the quiescence of fours at the leaves (0: none, the evaluation).
-QS_FOURS = 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -1117,7 +1108,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     mate score here is the search's judgement, never a proof (the engine
     proves results apart, by threat search).
     """
-    bd, cls, ncls, h, cells = B[0], B[3], B[5], B[7], B[13]
+    bd, ncls, h, cells = B[0], B[5], B[7], B[13]
     if tick(ctl):
         return 0
     opp = 1 - me
@@ -1137,34 +1128,11 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     forced = ncls[opp, C_FIVE] == 1
     if forced and restricted(ncls, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
         return -(WIN - ply - 2)  # renju's black may not block white's four
-    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     if depth <= 0 and not forced:
         # (A continuous-four search here, as Rapfi does, cost more nodes than it
         # found: 12 games each against Rapfi held to 2 and 6 plies scored 83% and
         # 33% with it, 100% and 83% without; benchmarks/README.md.)
-        static = evaluate(B, me)
-        if QS_FOURS == 0 or depth <= -QS_FOURS or static >= beta:
-            return static
-        if ncls[me, C_B4] + ncls[me, C_B4F3] == 0:
-            return static
-        # A quiescence of fours: the mover's fours, each answered by the
-        # forced block (which uses up no depth), against standing pat.
-        best = static
-        for c in cells:
-            if bd[c] != EMPTY or cls[me, c] < C_B4 or cls[me, c] > C_B4F3:
-                continue
-            if restricted(ncls, me) and illegal(B, me, c):
-                continue
-            play(B, c, me + 1)
-            v = -pvs(B, opp, depth - 1, -beta, -max(alpha, best), ply + 1, *rest)
-            unplay(B, c)
-            if ctl[ABORTED] != 0:
-                return 0
-            if v > best:
-                best = v
-                if best >= beta:
-                    break
-        return best
+        return evaluate(B, me)
     if ply >= MAX_PLY - 4:
         return evaluate(B, me)
 
@@ -1178,21 +1146,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
     likely_cut = False
-    futile = False
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
-        # Futility: near the leaves and far below alpha, only moves that
-        # make or stop a three or four can lift the node (below).
-        futile = (
-            FUT_MARGIN > 0
-            and depth <= 2
-            and abs(alpha) < MATE
-            and static + FUT_MARGIN * depth <= alpha
-        )
         # Fail-high reduction: well above beta the node will most likely cut;
         # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
@@ -1232,18 +1192,15 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     best = -INF
     best_move = -1
     moves, score = mbuf[ply], sbuf[ply]
+    cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
-        if futile and i > 0 and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
-            continue
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-            if LMR_LOW > 0 and score[i] < LMR_LOW:
-                cut += 1
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
