@@ -319,41 +319,40 @@ def no_four_left(cur: np.uint64, mask: np.uint64, moves: int) -> bool:
 
 
 @_template(inline="always")
-def claimeven_no_four(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> bool:
-    """:func:`no_four_left` for the first player to move on a board of even
-    height (claimeven), ``threats`` the second's (its :func:`winning_cells`):
-    a cell of the first's above a threat of the second on an even row not
-    playable now does not count. The second takes that threat with its
-    answer to the first's stone under it and wins, so the first never plays
-    above it before losing."""
-    playable = (mask + BOTTOM) & BOARD
-    claimed = _EVEN_ROWS & ~playable
-    cut = ((threats & claimed) << ONE) & BOARD
+def cells_above(bits: np.uint64) -> np.uint64:
+    """Every cell above one of ``bits`` in its column, up to the top (the
+    column's sentinel stops each shift)."""
+    up = (bits << ONE) & BOARD
     for _ in range(HEIGHT - 2):
-        cut |= (cut << ONE) & BOARD
-    return not is_four(cur | (BOARD & ~mask & ~claimed & ~cut))
+        up |= (up << ONE) & BOARD
+    return up
 
 
 @_template()
 def claimeven_bound(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     """The first player to move on a board of even height (``threats``: the
-    second's): an upper bound on its score from claimeven, or ``SCORE`` when
-    it has a four against it (:func:`claimeven_no_four`). Without one, the
-    first never wins: at most :func:`claimeven_loss`, and a loss at least as
-    soon as the second's threats on even rows not playable now force it.
-    The first, to put that off, plays no cell from the one under such a
-    threat up (its stone there lets the second take the threat), and the
-    second's answers (right on top, or another column's even-row cell
-    playable now) stay out of them too; with ``f`` such cells, the second
-    wins with stone ``CELLS + 2 - f`` at the latest (one less if that is the
-    first's): a score of at most ``-(f // 2)``."""
-    if not claimeven_no_four(cur, mask, threats):
-        return SCORE
+    second's, its :func:`winning_cells`): an upper bound on its score from
+    claimeven, or ``SCORE`` when it has a four against it.
+
+    As :func:`no_four_left` says, but a cell of the first's above a threat
+    of the second on an even row not playable now does not count: the
+    second takes that threat with its answer to the first's stone under it
+    and wins, so the first never plays above it before losing. Without a
+    four, the first never wins: at most :func:`claimeven_loss`, and a loss
+    at least as soon as those threats force it. The first, to put that off,
+    plays no cell from the one under such a threat up (its stone there lets
+    the second take the threat), and the second's answers (right on top, or
+    another column's even-row cell playable now) stay out of them too; with
+    ``f`` such cells, the second wins with stone ``CELLS + 2 - f`` at the
+    latest (one less if that is the first's): a score of at most
+    ``-(f // 2)``."""
     playable = (mask + BOTTOM) & BOARD
-    evens = threats & _EVEN_ROWS & ~playable
-    forbidden = evens | (evens >> ONE)
-    for _ in range(HEIGHT - 1):
-        forbidden |= (forbidden << ONE) & BOARD
+    claimed = _EVEN_ROWS & ~playable
+    evens = threats & claimed
+    cut = cells_above(evens)
+    if is_four(cur | (BOARD & ~mask & ~claimed & ~cut)):
+        return SCORE
+    forbidden = cut | evens | (evens >> ONE)
     return min(claimeven_loss(cur, mask), -(popcount(forbidden) // 2))
 
 
@@ -424,9 +423,7 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     # its own there wins as soon as the second fills the cell under it, so
     # the second never gets the cells above.
     evens = threats & _EVEN_ROWS & ~odd_columns
-    cut = (evens << ONE) & BOARD
-    for _ in range(HEIGHT - 2):
-        cut |= (cut << ONE) & BOARD
+    cut = cells_above(evens)
     base = cur | (empty & ~odd_columns & _ODD_ROWS & ~cut)
     # Cells the second does not fill before the first wins: from the cell
     # under such a threat up (the second's stone there gives it away).
