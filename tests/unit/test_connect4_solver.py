@@ -403,8 +403,8 @@ def races(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 def test_a_helper_thread_changes_no_score(races: list[Any]) -> None:
     """Past a second (here, a slice) a narrowing search gets a helper thread
-    (lazy SMP: the same narrowing, its tests from the other side, over the
-    same table): strong and weak scores stay exact, and the helper's nodes
+    (lazy SMP: the same narrowing, each test beside the main thread's, over
+    the same table): strong and weak scores stay exact, and the helper's nodes
     are counted."""
     from unbeatable.solvers.connect4 import sliced
 
@@ -426,3 +426,29 @@ def test_a_helper_thread_ends_with_its_search(races: list[Any]) -> None:
         search.score(game.initial(), Limits.seconds(0.4))
     assert len(races) == 1 and races[0].nodes > 0
     assert not [t for t in threading.enumerate() if t.name == "connect4-helper"]
+
+
+def test_the_narrowing_bisects_with_the_sign_first() -> None:
+    """The narrowing's tests (kernel.probe_point): "at least a draw?" first,
+    then bisection (so no interval takes more than about log2 of its size
+    tests, whatever the score), the same schedule for either player, and a
+    helper's test beside the main thread's."""
+    from unbeatable.solvers.connect4 import kernel
+
+    none = kernel.NO_GUESS
+    assert kernel.probe_point(-21, 21, none) == -1  # "more than -1?": a draw at least
+    for lo in range(-21, 22):
+        for hi in range(lo + 1, 22):
+            med = kernel.probe_point(lo, hi, none)
+            assert lo <= med < hi
+            helper = kernel.other_probe_point(lo, hi, none)
+            assert lo <= helper < hi and (helper != med or hi - lo == 1)
+            if lo >= 0 or hi <= 0:  # one side's results: mirrored for the other
+                assert kernel.probe_point(-hi, -lo, none) == -med - 1
+            for score in range(lo, hi + 1):  # the whole narrowing to each score
+                a, b, tests = lo, hi, 0
+                while a < b:
+                    m = kernel.probe_point(a, b, none)
+                    a, b = (m + 1, b) if score > m else (a, m)
+                    tests += 1
+                assert a == score and tests <= (hi - lo).bit_length() + 1
