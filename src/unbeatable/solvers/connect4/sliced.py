@@ -226,9 +226,9 @@ class SlicedSearch:
             )
 
         def helper(race: _Race) -> int | None:
-            """The same narrowing on this (helper) thread, its tests placed
-            from the other side (see :func:`~.kernel.other_probe_point`),
-            in slices until it or the main search ends (None then)."""
+            """The same narrowing on this (helper) thread, each test beside
+            the main thread's (see :func:`~.kernel.other_probe_point`), in
+            slices until it or the main search ends (None then)."""
             mine = self._mine
             race.stats = mine.stats  # its nodes, read as it goes
             mine.stats[k.HELPER] = 1
