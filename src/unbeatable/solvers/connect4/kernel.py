@@ -412,10 +412,8 @@ def odd_threat_loss(cur: np.uint64, mask: np.uint64, threats: np.uint64) -> int:
     playable = (mask + BOTTOM) & BOARD
     odd = playable & _EVEN_ROWS  # the next cell of a column of odd height
     empty = BOARD ^ mask
-    # The empty cells of the columns of odd height (they sit above ``odd``).
-    odd_columns = odd
-    for _ in range(HEIGHT - 1):
-        odd_columns |= (odd_columns << ONE) & empty
+    # The empty cells of the columns of odd height (``odd`` and above).
+    odd_columns = odd | cells_above(odd)
     odd_threats &= odd_columns
     if odd_threats == ZERO:
         return SCORE
