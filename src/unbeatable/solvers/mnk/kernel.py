@@ -155,6 +155,9 @@ FHR_MARGIN = 30
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
 NULL_R = 2
+#: A pass's reduction grows by a ply every ``NULL_DIV`` plies of depth left
+#: (0: it stays ``NULL_R``), as chess engines' does.
+NULL_DIV = 0
 #: Bounded history (0: unbounded, each cut-off adding depth squared): a
 #: cut-off moves its move's history toward ``HIST_MAX`` and the moves tried
 #: before it toward ``-HIST_MAX``, each by depth squared scaled by how far it
@@ -1171,8 +1174,9 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             return static
         # Null move: a pass, searched shallower, that still fails high.
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
+            reduction = NULL_R + (depth // NULL_DIV if NULL_DIV > 0 else 0)
             h[0] ^= NULL_KEY
-            v = -pvs(B, opp, depth - 1 - NULL_R, -beta, 1 - beta, ply + 1, *rest)
+            v = -pvs(B, opp, depth - 1 - reduction, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
             if ctl[ABORTED] != 0:
                 return 0
