@@ -158,6 +158,10 @@ NULL_R = 2
 #: A pass's reduction grows by a ply every ``NULL_DIV`` plies of depth left
 #: (0: it stays ``NULL_R``), as chess engines' does.
 NULL_DIV = 0
+#: Internal iterative reduction: a node of at least ``IIR_DEPTH`` plies left
+#: (not the root, no block forced) with no move from the table is searched a
+#: ply shallower, its ordering being a guess (0: never).
+IIR_DEPTH = 0
 #: Bounded history (0: unbounded, each cut-off adding depth squared): a
 #: cut-off moves its move's history toward ``HIST_MAX`` and the moves tried
 #: before it toward ``-HIST_MAX``, each by depth squared scaled by how far it
@@ -1183,6 +1187,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             if v >= beta:
                 return v if v < MATE else beta
 
+    if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH:
+        depth -= 1
     width = ROOT_WIDTH if ply == 0 else WIDTH
     if ncls[opp, C_FLEX4] > 0:
         width = MAX_PLY * 4  # against a threat, every defence
