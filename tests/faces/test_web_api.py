@@ -486,13 +486,16 @@ def test_a_search_stops_when_its_client_goes_away(
     live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stopped = threading.Event()
+    real = api.solve
 
     def patient(request: api.Request, **kwargs: Any) -> Any:
         stop = request.stop  # the web asks the library with the request it resolved
         assert stop is not None
         if stop.wait(20):
             stopped.set()
-        raise RuntimeError("nobody is listening")
+        # Then answer as a stopped search does (not by raising: the server
+        # would log a traceback into the test run's output after it ended).
+        return real(request, **kwargs)
 
     monkeypatch.setattr(api, "solve", patient)
     with (
