@@ -137,6 +137,11 @@ EVAL_FIT = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
+#: Deeper reductions for the same moves, growing with the depth left and the
+#: move's place in the ordering as chess engines' do: ln(depth) x
+#: ln(place + 1) / ``LMR_DIV`` plies where that is more than the above (0:
+#: none).
+LMR_DIV = 0.0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -1211,6 +1216,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
+            if LMR_DIV > 0:
+                cut = max(cut, int(np.log(depth) * np.log(i + 1) / LMR_DIV))
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
