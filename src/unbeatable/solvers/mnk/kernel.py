@@ -137,11 +137,6 @@ EVAL_FIT = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
-#: Deeper reductions for the same moves, growing with the depth left and the
-#: move's place in the ordering as chess engines' do: ln(depth) x
-#: ln(place + 1) / ``LMR_DIV`` plies where that is more than the above (0:
-#: none).
-LMR_DIV = 0.0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -160,13 +155,6 @@ FHR_MARGIN = 30
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
 NULL_R = 2
-#: A pass's reduction grows by a ply every ``NULL_DIV`` plies of depth left
-#: (0: it stays ``NULL_R``), as chess engines' does.
-NULL_DIV = 0
-#: Internal iterative reduction: a node of at least ``IIR_DEPTH`` plies left
-#: (not the root, no block forced) with no move from the table is searched a
-#: ply shallower, its ordering being a guess (0: never).
-IIR_DEPTH = 0
 #: Whether the pruning from the evaluation reads the table's value of the
 #: node in its place, where that bound says more than the evaluation does.
 TT_STATIC = False
@@ -1205,17 +1193,14 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             return static
         # Null move: a pass, searched shallower, that still fails high.
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
-            reduction = NULL_R + (depth // NULL_DIV if NULL_DIV > 0 else 0)
             h[0] ^= NULL_KEY
-            v = -pvs(B, opp, depth - 1 - reduction, -beta, 1 - beta, ply + 1, *rest)
+            v = -pvs(B, opp, depth - 1 - NULL_R, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
             if ctl[ABORTED] != 0:
                 return 0
             if v >= beta:
                 return v if v < MATE else beta
 
-    if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH:
-        depth -= 1
     width = ROOT_WIDTH if ply == 0 else WIDTH
     if ncls[opp, C_FLEX4] > 0:
         width = MAX_PLY * 4  # against a threat, every defence
@@ -1238,8 +1223,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-            if LMR_DIV > 0:
-                cut = max(cut, int(np.log(depth) * np.log(i + 1) / LMR_DIV))
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
