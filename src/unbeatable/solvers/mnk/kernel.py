@@ -155,9 +155,6 @@ FHR_MARGIN = 30
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
 NULL_R = 2
-#: Whether the pruning from the evaluation reads the table's value of the
-#: node in its place, where that bound says more than the evaluation does.
-TT_STATIC = False
 #: Bounded history (0: unbounded, each cut-off adding depth squared): a
 #: cut-off moves its move's history toward ``HIST_MAX`` and the moves tried
 #: before it toward ``-HIST_MAX``, each by depth squared scaled by how far it
@@ -1141,18 +1138,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
 
     slot = np.int64(h[0] & np.uint64(tt_key.shape[0] - 1))
     hint = -1
-    tt_flag, tt_value = -1, 0
     entry = tt_data[slot]
     if tt_key[slot] ^ entry == h[0]:
-        stored_value, tt_flag, stored_depth, hint = _unpack(entry)
-        tt_value = _from_tt(stored_value, ply)
+        stored_value, flag, stored_depth, hint = _unpack(entry)
         if stored_depth >= depth:
-            v = tt_value
-            if (
-                tt_flag == EXACT
-                or (tt_flag == LOWER and v >= beta)
-                or (tt_flag == UPPER and v <= alpha)
-            ):
+            v = _from_tt(stored_value, ply)
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
@@ -1162,19 +1153,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     likely_cut = False
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
-        # A shallower search's bound on this node, where it says more than
-        # the evaluation does, stands in for it.
-        if (
-            TT_STATIC
-            and tt_flag >= 0
-            and abs(tt_value) < MATE
-            and (
-                tt_flag == EXACT
-                or (tt_flag == LOWER and tt_value > static)
-                or (tt_flag == UPPER and tt_value < static)
-            )
-        ):
-            static = tt_value
         # Fail-high reduction: well above beta the node will most likely cut;
         # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
