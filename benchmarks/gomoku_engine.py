@@ -253,7 +253,7 @@ def profile(game: MNKGame, nodes: int) -> None:
     def move_lists(B, mbuf, sbuf, hist, reps):  # type: ignore[no-untyped-def]
         total = 0
         for r in range(reps):
-            total += K.candidates(B, r & 1, 0, mbuf, sbuf, hist, -1, 0)
+            total += abs(K.candidates(B, r & 1, 0, mbuf, sbuf, hist, -1, 0))
         return total
 
     engine = GomokuEngine(game, threads=1)
@@ -265,7 +265,7 @@ def profile(game: MNKGame, nodes: int) -> None:
     for i, pos in enumerate(positions):
         search = _Search(engine.geometry, pos.cells, table=False)
         B, me = search.board, (len(pos.cells) - pos.cells.count(".")) % 2
-        n = K.candidates(B, me, 0, search.mbuf, search.sbuf, search.hist, -1, 0)
+        n = abs(K.candidates(B, me, 0, search.mbuf, search.sbuf, search.hist, -1, 0))
         moves = search.mbuf[0, :n].copy()
         if i == 0:  # compile, untimed
             place_and_take(B, moves, n, 1)

@@ -778,6 +778,8 @@ class GomokuEngine:
         roots = np.zeros(len(board.cells) + 1, dtype=np.int64)
         scores = np.zeros(len(board.cells) + 1, dtype=np.int64)
         count = K.candidates(board, me, 0, search.mbuf, search.sbuf, search.hist, -1, len(roots))
+        answers = count < 0  # the answers to a threat: every one is searched
+        count = abs(count)
         roots[:count] = search.mbuf[0, :count]
         if count == 0:
             game = self.game
@@ -786,7 +788,7 @@ class GomokuEngine:
             else:  # renju's black with every cell near the stones forbidden: any other
                 roots[0] = self._any_move(search, me)
             count = 1
-        if count > K.ROOT_WIDTH and board.ncls[1 - me, C_FLEX4] == 0:
+        if count > K.ROOT_WIDTH and not answers:
             count = K.ROOT_WIDTH
         best = int(roots[0])
         if count == 1 and limits.bounded:

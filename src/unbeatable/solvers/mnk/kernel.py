@@ -131,6 +131,10 @@ THREAT_BONUS = 1500
 #: Whether the leaf evaluation adds the fitted sum (patterns.fitted) to the
 #: hand-set one.
 EVAL_FIT = True
+#: Whether a node where the opponent threatens a four-three (and nothing
+#: stronger) searches only the moves that answer it (:func:`b4f3_defences`),
+#: every one of them, as it does against an open three.
+B4F3_DEFENCE = False
 #: Late-move reductions: at a node of at least ``LMR_DEPTH`` plies left and
 #: no open three of the opponent's to answer, the moves from the
 #: ``LMR_FROM``-th in the ordering (0 first) that neither make nor stop a three
@@ -755,6 +759,99 @@ def defences(B, me, out, score):  # type: ignore[no-untyped-def]
     return n
 
 
+@_inlined
+def _lowers(B, p, d, q, s, stone, who):  # type: ignore[no-untyped-def]
+    """Whether ``stone`` on the empty cell ``q``, ``s`` cells from ``p``
+    along direction ``d`` (negative: before it), would lower the level
+    player ``who`` makes at ``p`` in that line: read from ``p``'s key with
+    ``q`` filled in, as placing the stone would."""
+    key, levels, reach = B[1], B[10], B[9][G_REACH]
+    shift = 2 * (s + reach - 1) if s > 0 else 2 * (reach + s)
+    k = (key[d, p] & ~(3 << shift)) | (stone << shift)
+    return (np.int64(levels[k]) >> (4 * who)) & 15 < level(B[2], who, d, p)
+
+
+@_inlined
+def _add_new(out, n, c):  # type: ignore[no-untyped-def]
+    """Append ``c`` to ``out[:n]`` unless it is there; the new count."""
+    for i in range(n):
+        if out[i] == c:
+            return n
+    out[n] = c
+    return n + 1
+
+
+@_compiled
+def b4f3_defences(B, me, out):  # type: ignore[no-untyped-def]
+    """Moves for ``me`` (0/1) where the opponent threatens a four-three (a
+    cell ``p`` that makes a four and an open three at once: it wins unless
+    answered) and has no four or open-four threat already (those are
+    answered first): ``p`` itself; every empty cell that would lower the
+    opponent's four or three through ``p`` (its key read with the cell
+    filled in); every cell along another line through the four's five point
+    where ``me`` would make a three or more there, so that blocking the
+    four later makes a four of ``me``'s own; and every four of ``me``'s (a
+    tempo). Any other move lets the four-three through. Into ``out``; their
+    count, or 0 where the rule does not apply and every move stays a
+    candidate: lines read off the board, a threat renju's black may not
+    play, or one whose four ``me`` would block with a four of its own.
+    The first such cell stands for all: a move must answer it, whatever
+    the others need."""
+    bd, pat, cls, offs, geo, cells = B[0], B[2], B[3], B[8], B[9], B[13]
+    if geo[G_DIRECT] != 0:
+        return 0
+    opp = 1 - me
+    p = first_of_class(B, opp, C_B4F3)
+    if p < 0 or (restricted(B[5], opp) and illegal(B, opp, p)):
+        return 0
+    reach = geo[G_REACH]
+    n = 0
+    out[n] = p
+    n += 1
+    for d in range(4):
+        lv = level(pat, opp, d, p)
+        if lv != B4 and lv != F3:
+            continue
+        o = offs[d]
+        for sign in (1, -1):
+            for s in range(1, reach + 1):
+                q = p + sign * s * o
+                if bd[q] == WALL:
+                    break
+                if bd[q] == EMPTY and _lowers(B, p, d, q, sign * s, me + 1, opp):
+                    n = _add_new(out, n, q)
+        if lv == B4:
+            # The four's five point once p is played, and the cells that
+            # would make blocking it a four of me's own.
+            play(B, p, opp + 1)
+            for sign in (1, -1):
+                for s in range(1, reach + 1):
+                    e = p + sign * s * o
+                    if bd[e] == WALL:
+                        break
+                    if bd[e] != EMPTY or level(pat, opp, d, e) != FIVE:
+                        continue
+                    if cls[me, e] >= C_B4:  # the block is a four: no threat to answer yet
+                        unplay(B, p)
+                        return 0
+                    for d2 in range(4):
+                        if d2 == d:
+                            continue
+                        o2 = offs[d2]
+                        for sign2 in (1, -1):
+                            for s2 in range(1, reach + 1):
+                                q = e + sign2 * s2 * o2
+                                if bd[q] == WALL:
+                                    break
+                                if bd[q] == EMPTY and level(pat, me, d2, q) >= B3:
+                                    n = _add_new(out, n, q)
+            unplay(B, p)
+    for c in cells:
+        if bd[c] == EMPTY and cls[me, c] >= C_B4:
+            n = _add_new(out, n, c)
+    return n
+
+
 @_compiled
 def evaluate(B, me):  # type: ignore[no-untyped-def]
     """Heuristic value for ``me`` (0/1) to move: what the empty cells near the
@@ -1065,14 +1162,18 @@ def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
 def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-untyped-def]
     """The moves worth searching for ``me`` (0/1) into ``mbuf[ply]``, their
     ordering scores into ``sbuf[ply]`` and the ``top`` best first (0: none
-    sorted, for a caller that picks each as it goes); their count. A four to
-    block is the only move (none if renju's black may not block it); against
-    an open-four threat only the defences; otherwise the cells near the
-    stones, by what they make and stop (and the history of cut-offs). Never
-    a point ``me`` may not play."""
+    sorted, for a caller that picks each as it goes); their count, negative
+    when they are the answers to a threat, every one to be searched. A four
+    to block is the only move (none if renju's black may not block it);
+    against an open-four threat only the defences, and with
+    :data:`B4F3_DEFENCE` against a four-three threat only its answers
+    (:func:`b4f3_defences`); otherwise the cells near the stones, by what
+    they make and stop (and the history of cut-offs). Never a point ``me``
+    may not play."""
     bd, val, ncls, near, cells = B[0], B[4], B[5], B[6], B[13]
     opp = 1 - me
     moves, score = mbuf[ply], sbuf[ply]
+    answers = True
     if ncls[opp, C_FIVE] > 0:
         moves[0] = first_of_class(B, opp, C_FIVE)
         n = 1
@@ -1080,18 +1181,26 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
         n = defences(B, me, moves, score)
     else:
         n = 0
-        for c in cells:
-            if bd[c] == EMPTY and near[c] > 0:
-                moves[n] = c
-                score[n] = val[me, c] + (val[opp, c] * ORDER_DEFENCE) // 5 + hist[me, c]
-                n += 1
+        if B4F3_DEFENCE and ncls[opp, C_B4F3] > 0:
+            n = b4f3_defences(B, me, moves)
+        if n > 0:
+            for i in range(n):
+                c = moves[i]
+                score[i] = val[me, c] + (val[opp, c] * ORDER_DEFENCE) // 5 + hist[me, c]
+        else:
+            answers = False
+            for c in cells:
+                if bd[c] == EMPTY and near[c] > 0:
+                    moves[n] = c
+                    score[n] = val[me, c] + (val[opp, c] * ORDER_DEFENCE) // 5 + hist[me, c]
+                    n += 1
     if restricted(ncls, me):  # renju's black: its forbidden points out
         n = legal_only(B, me, moves, score, n)
     for i in range(n):
         if moves[i] == hint:
             score[i] = INF
     _select(moves, score, n, top)  # (top 0: the caller picks them as it goes)
-    return n
+    return -n if answers else n
 
 
 @_compiled
@@ -1179,14 +1288,15 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             if v >= beta:
                 return v if v < MATE else beta
 
-    width = ROOT_WIDTH if ply == 0 else WIDTH
-    if ncls[opp, C_FLEX4] > 0:
-        width = MAX_PLY * 4  # against a threat, every defence
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
     # hundred first took more time than the rest of such a node.
     n = candidates(B, me, ply, mbuf, sbuf, hist, hint, 0)
-    searched = min(n, width)
+    if n < 0:  # the answers to a threat: every one
+        n = -n
+        searched = n
+    else:
+        searched = min(n, ROOT_WIDTH if ply == 0 else WIDTH)
     child_depth = depth if forced else depth - 1
     alpha0 = alpha
     best = -INF
