@@ -93,13 +93,23 @@ TEMPO_AT = 4 * (NLEVELS + NCLASSES)
 PAIRS_AT = TEMPO_AT + 2
 
 
-def collect(games: int, seed: int, out: Path, path: Path, rule: str = "freestyle") -> None:
+def collect(
+    games: int,
+    seed: int,
+    out: Path,
+    path: Path,
+    rule: str = "freestyle",
+    depth: int = JUDGE_DEPTH,
+) -> None:
+    """Play ``games`` games and write every position Rapfi judged (at
+    ``depth`` plies): its moves, Rapfi's value and Rapfi's move (what the
+    move-ordering fit of ``gomoku_policy_fit.py`` learns from)."""
     rules = api.resolve(GAMES[rule], "")[0]
     engine = GomokuEngine(rules, threads=1)
     engine.warm_up()
     settings = [("rule", RAPFI_RULES[rule]), ("timeout_match", 0), ("timeout_turn", 0)]
     opponent = rapfi(path, [*settings, ("max_depth", 4)])
-    judge = rapfi(path, [*settings, ("max_depth", JUDGE_DEPTH)])
+    judge = rapfi(path, [*settings, ("max_depth", depth)])
     rng = random.Random(seed)
     start = time.monotonic()
     written = 0
@@ -119,7 +129,8 @@ def collect(games: int, seed: int, out: Path, path: Path, rule: str = "freestyle
                     except EngineError:
                         break
                     if judged.eval is not None:
-                        f.write(json.dumps({"moves": moves, "value": judged.eval.text}) + "\n")
+                        record = {"moves": moves, "value": judged.eval.text, "move": judged.cell}
+                        f.write(json.dumps(record) + "\n")
                         written += 1
                     if len(moves) % 2 == ours:
                         legal = set(rules.moves(position))
@@ -281,6 +292,9 @@ def main() -> None:
     c.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
     c.add_argument("--rapfi", type=Path, default=RAPFI, help=f"(default {RAPFI})")
     c.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
+    c.add_argument(
+        "--depth", type=int, default=JUDGE_DEPTH, help=f"the judge's plies (default {JUDGE_DEPTH})"
+    )
     f = sub.add_parser("fit", help="fit the weights to collected positions")
     f.add_argument("files", type=Path, nargs="+")
     f.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
@@ -292,7 +306,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "collect":
         try:
-            collect(args.games, args.seed, args.out, args.rapfi, args.rule)
+            collect(args.games, args.seed, args.out, args.rapfi, args.rule, args.depth)
         except OpponentMissing as missing:
             sys.exit(str(missing))
     else:

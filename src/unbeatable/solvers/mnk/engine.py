@@ -44,7 +44,7 @@ import threading
 import time
 from collections.abc import Callable
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -61,6 +61,7 @@ from unbeatable.solvers.mnk.patterns import (
     combinations,
     fitted,
     kinds,
+    policy,
     reach,
     tables,
 )
@@ -91,8 +92,15 @@ ITERATION_ROOM = 1.0
 #: 100: +35.4 Elo in 443 pairs (benchmarks/README.md, the SPRT table).
 ASPIRATION = 100
 ASPIRATION_OPEN = 1000
+#: Whether the search orders its moves by the learned policy of the rule set
+#: (``patterns.POLICIES``), where there is one, or by the hand-set values.
+POLICY = False
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
+
+
+#: The entries of a table by codes (its type kept when re-indexed).
+_Entry = TypeVar("_Entry", bound=np.generic)
 
 
 class Board(NamedTuple):
@@ -118,13 +126,15 @@ class Board(NamedTuple):
     ev: npt.NDArray[np.int32]
     #: The records :func:`kernel.play` keeps for :func:`kernel.unplay` (row 0: how many).
     undo: npt.NDArray[np.int64]
+    #: The move ordering's table by packed levels (:func:`patterns.policy`).
+    pol: npt.NDArray[np.int16]
 
 
 #: The arrays of :class:`Board` that a search changes (the rest are read-only tables).
 _MUTABLE = ("bd", "key", "pat", "cls", "val", "ncls", "near", "h", "undo")
 
 
-def _by_packed_levels(table: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+def _by_packed_levels(table: npt.NDArray[_Entry]) -> npt.NDArray[_Entry]:
     """``table``'s last axis re-indexed from :func:`patterns.code_of`'s codes
     to the kernel's packed words (four bits a direction), so that a cell's
     word indexes it with no arithmetic; the fitted tables' tempo, past every
@@ -214,6 +224,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         cells=to_pad,
         ev=_by_packed_levels(fitted(rule)),
         undo=np.zeros((K.UNDO_LEVELS, K.UNDO_WORDS), dtype=np.int64),
+        pol=_by_packed_levels(policy(rule, POLICY)),
     )
     board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points
     K.init_walls(board)

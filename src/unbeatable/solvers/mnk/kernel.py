@@ -17,7 +17,7 @@ of k matters; :func:`unbeatable.solvers.mnk.patterns.reach`)::
 
 The arrays travel together as one tuple ``B`` (see :func:`unbeatable.solvers.mnk.engine.Board`):
 ``(bd, key, pat, cls, val, ncls, near, h, offs, geo, levels, combos, zob,
-cells, ev, undo)``, ``geo`` holding k, the stride, the reach, whether lines are
+cells, ev, undo, pol)``, ``geo`` holding k, the stride, the reach, whether lines are
 read directly, whether renju's forbidden points apply and each player's line
 kind (the ``G_*`` indices).
 
@@ -118,10 +118,6 @@ LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_MOVE = 0, 1, 2, 3
 MAX_PLY = 128
 #: Candidate moves considered per node (the best-ordered first), and at the root.
 WIDTH, ROOT_WIDTH = 14, 40
-#: What stopping the opponent's line counts in a move's ordering score beside
-#: making the mover's own, in fifths: 5 lost 30 Elo (H0), 3 stood at +2.5
-#: after 495 pairs (benchmarks/README.md).
-ORDER_DEFENCE = 4
 EXACT, LOWER, UPPER = 0, 1, 2
 #: What a leaf's evaluation adds for the mover's four-three (half for a
 #: double three) when the opponent has no four to interpose: 1,500 and 3,000
@@ -1169,8 +1165,10 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     :data:`B4F3_DEFENCE` against a four-three threat only its answers
     (:func:`b4f3_defences`); otherwise the cells near the stones, by what
     they make and stop (and the history of cut-offs). Never a point ``me``
-    may not play."""
-    bd, val, ncls, near, cells = B[0], B[4], B[5], B[6], B[13]
+    may not play. A move's score: the ordering table's (``pol``: the hand-set
+    values, or a policy learned, :func:`unbeatable.solvers.mnk.patterns.policy`)
+    for what it makes and what it stops, and its history."""
+    bd, pat, ncls, near, cells, pol = B[0], B[2], B[5], B[6], B[13], B[16]
     opp = 1 - me
     moves, score = mbuf[ply], sbuf[ply]
     answers = True
@@ -1186,13 +1184,13 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
         if n > 0:
             for i in range(n):
                 c = moves[i]
-                score[i] = val[me, c] + (val[opp, c] * ORDER_DEFENCE) // 5 + hist[me, c]
+                score[i] = pol[me, 0, pat[me, c]] + pol[opp, 1, pat[opp, c]] + hist[me, c]
         else:
             answers = False
             for c in cells:
                 if bd[c] == EMPTY and near[c] > 0:
                     moves[n] = c
-                    score[n] = val[me, c] + (val[opp, c] * ORDER_DEFENCE) // 5 + hist[me, c]
+                    score[n] = pol[me, 0, pat[me, c]] + pol[opp, 1, pat[opp, c]] + hist[me, c]
                     n += 1
     if restricted(ncls, me):  # renju's black: its forbidden points out
         n = legal_only(B, me, moves, score, n)
