@@ -269,6 +269,132 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
     w = [int(v) for v in np.rint(solve(order))]
     rounded = hand[test] + x[test] @ np.array(w)
     print(f"  the same, its weights rounded        {np.corrcoef(rounded, y[test])[0, 1]:.3f}")
+    print_weights(w)
+
+
+#: Self-play: nodes a move drawn between these shares of ``--nodes`` (so
+#: that the two sides differ and no two games of one opening repeat).
+SELFPLAY_SPREAD = (0.5, 1.5)
+#: Plies of each game whose positions the outcome fit leaves out (the book's).
+TEXEL_SKIP = 6
+
+
+def selfplay(games: int, nodes: int, seed: int, out: Path, rule: str = "freestyle") -> None:
+    """Play ``games`` games of the engine against itself from the balanced
+    openings of ``gomoku_sprt.py``'s book (a random one each time), each move
+    searched with a random share of ``nodes``, and write each game's moves
+    and result (1: black won, 0: white, 0.5: a draw), one JSON line a game:
+    the outcomes :func:`texel` fits the evaluation to."""
+    from gomoku_sprt import DATA, load_openings
+
+    rules = api.resolve(GAMES[rule], "")[0]
+    engine = GomokuEngine(rules, threads=1)
+    engine.warm_up()
+    book = load_openings(DATA / f"gomoku_openings_{rule}.txt", SIZE)
+    rng = random.Random(seed)
+    start = time.monotonic()
+    with out.open("a") as f:
+        for game in range(games):
+            moves = list(rng.choice(book))
+            position = position_of(rules, moves)
+            while not rules.is_terminal(position):
+                budget = int(nodes * rng.uniform(*SELFPLAY_SPREAD))
+                move = engine.solve_nodes(position, budget).move
+                assert move is not None
+                moves.append(move)
+                position = rules.play(position, move)
+            winner = rules.winner(position)
+            result = 0.5 if winner is None else 1.0 if winner == rules.players[0] else 0.0
+            f.write(json.dumps({"moves": moves, "result": result}) + "\n")
+            f.flush()
+            print(
+                f"game {game + 1}: {len(moves)} stones, {result}, {time.monotonic() - start:.0f} s",
+                flush=True,
+            )
+
+
+def texel(files: list[Path], rule: str = "freestyle") -> None:
+    """Fit the evaluation's fitted weights to the outcomes of games (the way
+    chess engines tune theirs, after Texel): the chance that the side to move
+    wins a quiet position is taken as a logistic function of its evaluation,
+    the hand-set part kept as it is, the fitted weights moved from where they
+    stand to maximise the likelihood of the results (with a pull towards
+    where they stood). Checked on a held-out fifth of the games: the log-loss
+    of the results under the weights in use and under the new ones."""
+    from scipy.optimize import minimize
+
+    rules = api.resolve(GAMES[rule], "")[0]
+    rows, results, current, games = [], [], [], []
+    for file in files:
+        for number, line in enumerate(file.open()):
+            record = json.loads(line)
+            moves, result = record["moves"], record["result"]
+            position = rules.initial()
+            for ply, cell in enumerate(moves):
+                if ply >= TEXEL_SKIP and not rules.is_terminal(position):
+                    me = ply % 2
+                    board = board_of(rules, position.cells)
+                    f = features(board, me)
+                    if f is not None:
+                        rows.append(f)
+                        results.append(result if me == 0 else 1 - result)
+                        current.append(int(K.evaluate(board, me)))
+                        games.append((str(file), number))
+                position = rules.play(position, cell)
+    if not rows:
+        sys.exit("no quiet position in these games")
+    x, y, now = np.array(rows), np.array(results), np.array(current, dtype=np.float64)
+    w0 = installed(rule)
+    hand = now - x @ w0
+    keys = sorted(set(games))
+    held = set(np.random.default_rng(0).permutation(len(keys))[: len(keys) // 5].tolist())
+    in_test = np.array([keys.index(g) in held for g in games])
+    train, test = ~in_test, in_test
+
+    def loss(v: npt.NDArray[np.float64], y_: npt.NDArray[np.float64], scale: float) -> float:
+        p = 1 / (1 + np.exp(-np.clip(v / scale, -30, 30)))
+        p = np.clip(p, 1e-9, 1 - 1e-9)
+        return float(-np.mean(y_ * np.log(p) + (1 - y_) * np.log(1 - p)))
+
+    # The scale that turns the evaluation as it stands into chances.
+    scales = np.geomspace(20, 5000, 60)
+    scale = float(min(scales, key=lambda k: loss(now[train], y[train], k)))
+    free = np.ones(len(NAMES), dtype=bool)
+    for block, (_, side) in enumerate(BLOCKS):
+        free[NLEVELS * block + DEAD] = False
+        if side == 1:
+            free[4 * NLEVELS + NCLASSES * block + C_NONE] = False
+        free[PAIRS_AT + PAIRS * block] = False
+    if FITS[rule].pair is None:
+        free[PAIRS_AT:] = False
+    pull = 1e-6
+
+    def objective(d: npt.NDArray[np.float64]) -> tuple[float, npt.NDArray[np.float64]]:
+        w = w0.copy()
+        w[free] += d
+        v = hand[train] + x[train] @ w
+        p = 1 / (1 + np.exp(-np.clip(v / scale, -30, 30)))
+        value = loss(v, y[train], scale) + pull * float(d @ d)
+        grad = (x[train][:, free].T @ (p - y[train])) / (scale * train.sum()) + 2 * pull * d
+        return value, grad
+
+    found = minimize(objective, np.zeros(free.sum()), jac=True, method="L-BFGS-B")
+    w = w0.copy()
+    w[free] += found.x
+    w = np.rint(w)
+    print(
+        f"{len(y):,} quiet positions of {len(keys):,} games (fitted on {train.sum():,},"
+        f" checked on {test.sum():,}); the scale of chances: {scale:.0f}"
+    )
+    print("log-loss of the results on the held-out games:")
+    print(f"  the weights in use       {loss(now[test], y[test], scale):.4f}")
+    print(f"  the weights fitted       {loss(hand[test] + x[test] @ w, y[test], scale):.4f}")
+    print(f"  no evaluation (chance)   {loss(np.zeros(test.sum()), y[test], scale):.4f}")
+    print_weights([int(v) for v in w])
+
+
+def print_weights(w: list[int]) -> None:
+    """``w`` (laid out as :data:`NAMES`) in ``patterns.Fit``'s form."""
     for name, weight in zip(NAMES, w, strict=True):
         print(f"  {name:24s} {weight:6d}")
     at = 4 * NLEVELS
@@ -303,7 +429,22 @@ def main() -> None:
         action="store_true",
         help="also weigh pairs of a cell's two strongest levels (tried; not kept)",
     )
+    p = sub.add_parser("selfplay", help="games of the engine against itself, for texel")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--nodes", type=int, default=20_000, help="nodes a move, on the average")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
+    p.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
+    t = sub.add_parser("texel", help="fit the weights to the outcomes of games")
+    t.add_argument("files", type=Path, nargs="+")
+    t.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
     args = parser.parse_args()
+    if args.command == "selfplay":
+        selfplay(args.games, args.nodes, args.seed, args.out, args.rule)
+        return
+    if args.command == "texel":
+        texel(args.files, args.rule)
+        return
     if args.command == "collect":
         try:
             collect(args.games, args.seed, args.out, args.rapfi, args.rule, args.depth)

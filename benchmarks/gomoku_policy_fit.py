@@ -80,7 +80,7 @@ class Data:
     """Every candidate of every position: its codes for the mover and the
     other side, the mover's colour, the hand-set score; which is Rapfi's."""
 
-    def __init__(self, files: list[Path], rule: str) -> None:
+    def __init__(self, files: list[Path], rule: str, defence: bool = False) -> None:
         rules = api.resolve(GAMES[rule], "")[0]
         words = np.arange(1 << 16)
         lv = [(words >> (4 * d)) & 15 for d in range(4)]
@@ -105,11 +105,20 @@ class Data:
                 opp = 1 - me
                 board = board_of(rules, position_of(rules, moves).cells)
                 n = board.ncls
-                if n[opp, C_FIVE] or n[opp, C_FLEX4] or n[me, C_FIVE] or n[me, C_FLEX4]:
+                if (
+                    n[opp, C_FIVE]
+                    or n[me, C_FIVE]
+                    or n[me, C_FLEX4]
+                    or (n[opp, C_FLEX4] > 0) != defence
+                ):
                     skipped["forced"] += 1
                     continue
                 cells = board.cells
-                near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+                if defence:  # the answers to an open three: the kernel's list
+                    buffer = np.zeros((2, len(cells) + 1), dtype=np.int64)
+                    near = buffer[0, : K.defences(board, me, buffer[0], buffer[1])].copy()
+                else:
+                    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
                 if n[me, K.RESTRICTED]:
                     near = np.array([c for c in near if not K.illegal(board, me, c)])
                 target = cells[record["move"]]
@@ -120,7 +129,8 @@ class Data:
                 mine.append(self.code_of_word[board.pat[me, near]])
                 theirs.append(self.code_of_word[board.pat[opp, near]])
                 colour.append(np.full(len(near), me))
-                hand.append(board.val[me, near] + board.val[opp, near] * ORDER_DEFENCE // 5)
+                share = 5 if defence else ORDER_DEFENCE
+                hand.append(board.val[me, near] + board.val[opp, near] * share // 5)
                 label.append(rows + int(where[0]))
                 rows += len(near)
                 pos.append(len(near))
@@ -181,8 +191,10 @@ def metrics(z: npt.NDArray[np.float64], starts: Any, labels: Any) -> dict[str, f
     }
 
 
-def fit(files: list[Path], rule: str, shared: bool, codes: float = 0.0) -> None:
-    data = Data(files, rule)
+def fit(
+    files: list[Path], rule: str, shared: bool, codes: float = 0.0, defence: bool = False
+) -> None:
+    data = Data(files, rule, defence)
     phi = [code_features(kind) for kind in data.kinds]
     games = np.unique(data.game)
     held = set(np.random.default_rng(0).permutation(games)[: len(games) // 5].tolist())
@@ -311,11 +323,14 @@ def main() -> None:
     parser.add_argument(
         "--codes", type=float, default=0.0, help="also a weight per code, held to 0 this hard"
     )
+    parser.add_argument(
+        "--defence", action="store_true", help="the positions with an open three to answer"
+    )
     args = parser.parse_args()
     for file in args.files:
         if not file.is_file():
             sys.exit(f"no such file: {file}")
-    fit(args.files, args.rule, args.shared, args.codes)
+    fit(args.files, args.rule, args.shared, args.codes, args.defence)
 
 
 if __name__ == "__main__":

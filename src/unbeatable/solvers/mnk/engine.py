@@ -94,7 +94,12 @@ ASPIRATION = 100
 ASPIRATION_OPEN = 1000
 #: Whether the search orders its moves by the learned policy of the rule set
 #: (``patterns.POLICIES``), where there is one, or by the hand-set values.
-POLICY = False
+#: Freestyle's: +72.9 Elo in 191 pairs (benchmarks/README.md, "The move
+#: ordering, learned").
+POLICY = True
+#: What the learned policy's scores are multiplied by (against the history of
+#: cut-offs, which is added to them).
+POLICY_SCALE = 1.0
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
 
@@ -224,7 +229,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         cells=to_pad,
         ev=_by_packed_levels(fitted(rule)),
         undo=np.zeros((K.UNDO_LEVELS, K.UNDO_WORDS), dtype=np.int64),
-        pol=_by_packed_levels(policy(rule, POLICY)),
+        pol=_by_packed_levels(policy(rule, POLICY, POLICY_SCALE)),
     )
     board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points
     K.init_walls(board)

@@ -538,14 +538,17 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-def policy(rule: str = "freestyle", learned: bool = True) -> npt.NDArray[np.int16]:
+def policy(
+    rule: str = "freestyle", learned: bool = True, scale: float = 1.0
+) -> npt.NDArray[np.int16]:
     """``pol[colour, role, code]``: what a candidate cell whose four levels
     read ``code`` for ``colour`` (0 black) adds to its ordering score,
     ``colour`` being the side to move (``role`` 0, what the move makes) or the
     other side (1, what it stops). The hand-set ordering (a cell's value for
     the mover and four fifths of it for the other side) where ``rule`` has no
     learned one or ``learned`` is False; each capped to 16 bits (only a cell
-    that makes five is worth more, and the search never orders those)."""
+    that makes five is worth more, and the search never orders those).
+    ``scale`` multiplies a learned one (against the history it is added to)."""
     classes, values = combinations()
     levels = code_levels()
     pol = np.zeros((2, 2, levels.shape[1]), dtype=np.int64)
@@ -561,4 +564,5 @@ def policy(rule: str = "freestyle", learned: bool = True) -> npt.NDArray[np.int1
                 + np.array(fit.klass[colour][role], dtype=np.int64)[classes[kind]]
                 + np.array(fit.pair[colour][role], dtype=np.int64)[code_pairs()]
             )
+        pol[colour] = np.rint(pol[colour] * scale)
     return np.clip(pol, -(1 << 15), (1 << 15) - 1).astype(np.int16)
