@@ -326,9 +326,7 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
     rules = api.resolve(GAMES[rule], "")[0]
     rows, results, current, games = [], [], [], []
     for file in files:
-        for number, line in enumerate(file.open()):
-            record = json.loads(line)
-            moves, result = record["moves"], record["result"]
+        for number, (moves, result) in enumerate(_games(file)):
             position = rules.initial()
             for ply, cell in enumerate(moves):
                 if ply >= TEXEL_SKIP and not rules.is_terminal(position):
@@ -391,6 +389,25 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
     print(f"  the weights fitted       {loss(hand[test] + x[test] @ w, y[test], scale):.4f}")
     print(f"  no evaluation (chance)   {loss(np.zeros(test.sum()), y[test], scale):.4f}")
     print_weights([int(v) for v in w])
+
+
+def _games(file: Path) -> list[tuple[list[int], float]]:
+    """Each game's moves and result for black (1 a win, 0.5 a draw), from
+    :func:`selfplay`'s JSON lines or from ``gomoku_sprt.py --save``'s file
+    (a line ``# opening N, test black, test points 1.0, five``, then the
+    moves)."""
+    from gomoku_refs import from_notation
+
+    lines = file.read_text().splitlines()
+    if not lines or not lines[0].startswith("#"):
+        return [(r["moves"], float(r["result"])) for r in map(json.loads, lines) if r]
+    found = []
+    for head, moves in zip(lines[::2], lines[1::2], strict=True):
+        words = [w.strip() for w in head.lstrip("# ").split(",")]
+        points = float(words[2].split()[-1])
+        black = points if words[1] == "test black" else 1 - points
+        found.append(([from_notation(m, SIZE) for m in moves.split()], black))
+    return found
 
 
 def print_weights(w: list[int]) -> None:
