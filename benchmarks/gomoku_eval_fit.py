@@ -326,7 +326,7 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
     rules = api.resolve(GAMES[rule], "")[0]
     rows, results, current, games = [], [], [], []
     for file in files:
-        for number, (moves, result) in enumerate(_games(file)):
+        for number, (moves, result) in _games(file):
             position = rules.initial()
             for ply, cell in enumerate(moves):
                 if ply >= TEXEL_SKIP and not rules.is_terminal(position):
@@ -381,8 +381,8 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
     w[free] += found.x
     w = np.rint(w)
     print(
-        f"{len(y):,} quiet positions of {len(keys):,} games (fitted on {train.sum():,},"
-        f" checked on {test.sum():,}); the scale of chances: {scale:.0f}"
+        f"{len(y):,} quiet positions of {len(keys):,} openings' games (fitted on"
+        f" {train.sum():,}, checked on {test.sum():,}); the scale of chances: {scale:.0f}"
     )
     print("log-loss of the results on the held-out games:")
     print(f"  the weights in use       {loss(now[test], y[test], scale):.4f}")
@@ -391,22 +391,25 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
     print_weights([int(v) for v in w])
 
 
-def _games(file: Path) -> list[tuple[list[int], float]]:
+def _games(file: Path) -> list[tuple[int, tuple[list[int], float]]]:
     """Each game's moves and result for black (1 a win, 0.5 a draw), from
     :func:`selfplay`'s JSON lines or from ``gomoku_sprt.py --save``'s file
     (a line ``# opening N, test black, test points 1.0, five``, then the
-    moves)."""
+    moves), with a number that two games share when they are one pair (so
+    that a held-out game's twin, often the same game, is held out too)."""
     from gomoku_refs import from_notation
 
     lines = file.read_text().splitlines()
     if not lines or not lines[0].startswith("#"):
-        return [(r["moves"], float(r["result"])) for r in map(json.loads, lines) if r]
+        games = [(r["moves"], float(r["result"])) for r in map(json.loads, lines) if r]
+        return list(enumerate(games))
     found = []
     for head, moves in zip(lines[::2], lines[1::2], strict=True):
         words = [w.strip() for w in head.lstrip("# ").split(",")]
         points = float(words[2].split()[-1])
         black = points if words[1] == "test black" else 1 - points
-        found.append(([from_notation(m, SIZE) for m in moves.split()], black))
+        opening = int(words[0].split()[-1])
+        found.append((opening, ([from_notation(m, SIZE) for m in moves.split()], black)))
     return found
 
 

@@ -486,7 +486,8 @@ POLICIES: dict[str, Policy] = {
     # move in eight random, against Rapfi), each labelled with the move Rapfi
     # (12 plies) chose; both colours alike. On a held-out fifth of the games
     # Rapfi's move is first 29% of the time (the hand-set ordering: 24%), in
-    # the first three 55% (47%), in the first fourteen 91% (88%).
+    # the first three 55% (47%), in the first fourteen 91% (88%); +72.9 Elo in
+    # 191 pairs of the engine's SPRT games (benchmarks/README.md).
     "freestyle": Policy(
         (
             (
@@ -537,7 +538,7 @@ POLICIES: dict[str, Policy] = {
     ),
     # 10,533 positions of 1,000 games (INFO rule 1), the same way: Rapfi's move
     # first 27% (hand-set 23%), in the first three 51% (47%), in the first
-    # fourteen 91% (88%).
+    # fourteen 91% (88%); +49.3 Elo in 323 pairs of standard games.
     "standard": Policy(
         (
             (
