@@ -195,7 +195,7 @@ def fit(
     files: list[Path], rule: str, shared: bool, codes: float = 0.0, defence: bool = False
 ) -> None:
     data = Data(files, rule, defence)
-    phi = [code_features(kind) for kind in data.kinds]
+    phi = [code_features(kind) for kind in data.kinds]  # (per colour)
     games = np.unique(data.game)
     held = set(np.random.default_rng(0).permutation(games)[: len(games) // 5].tolist())
     test = np.array([i for i in range(len(data.sizes)) if data.game[i] in held])
@@ -217,7 +217,7 @@ def fit(
             blocks = np.concatenate([blocks, blocks])
             if extra is not None:
                 extra = np.concatenate([extra, extra])
-        out = [phi[data.kinds[colour]] @ blocks[b] for b, (colour, _) in enumerate(BLOCKS)]
+        out = [phi[colour] @ blocks[b] for b, (colour, _) in enumerate(BLOCKS)]
         if extra is not None:
             out = [t + extra[b] for b, t in enumerate(out)]
         return out
@@ -240,7 +240,7 @@ def fit(
             rows = me == colour if role == 0 else me != colour
             read = data.mine[idx][rows] if role == 0 else data.theirs[idx][rows]
             per_code = np.bincount(read, weights=g[rows], minlength=ncodes)
-            grads.append(phi[data.kinds[colour]].T @ per_code)
+            grads.append(phi[colour].T @ per_code)
             code_grads.append(per_code)
         grad = np.array(grads)
         cg = np.array(code_grads)
