@@ -137,9 +137,6 @@ B4F3_DEFENCE = False
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
-#: Such a move whose ordering score is more than this below the best
-#: one's (the table's move aside) is reduced a ply more (0: never).
-LMR_GAP = 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -1305,18 +1302,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
-    top = -INF  # the best ordering score but the table's move's
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
-        if top == -INF and score[i] < INF:
-            top = score[i]
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-            if LMR_GAP > 0 and top - score[i] > LMR_GAP:
-                cut += 1
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
