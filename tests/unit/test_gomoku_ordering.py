@@ -11,6 +11,7 @@ cell for cell.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -36,18 +37,18 @@ def game_of(name: str) -> MNKGame:
     return game
 
 
-def middle_games(game: MNKGame, seeds: range, plies: int = 50) -> list[MNKPosition]:
+def middle_games(game: MNKGame, seeds: range, plies: int = 50) -> Iterator[MNKPosition]:
     """Every position of games the engine plays against itself at a few
-    hundred nodes a move, every third move or so random near the stones."""
+    hundred nodes a move, every third move or so random near the stones,
+    one game after another (a test takes as many as it needs)."""
     engine = GomokuEngine(game, threads=1)
-    positions = []
     for seed in seeds:
         rng = random.Random(seed)
         position = game.initial()
         for _ in range(plies):
             if game.is_terminal(position):
                 break
-            positions.append(position)
+            yield position
             board = board_of(game, position.cells)
             pad = _Search(engine.geometry, position.cells, table=False).geometry.to_pad
             near = [m for m in game.moves(position) if board.near[pad[m]] > 0]
@@ -58,7 +59,6 @@ def middle_games(game: MNKGame, seeds: range, plies: int = 50) -> list[MNKPositi
                 assert solved.move is not None
                 move = solved.move
             position = game.play(position, move)
-    return positions
 
 
 @pytest.mark.parametrize("name", RULES)
@@ -66,7 +66,11 @@ def test_every_move_left_out_against_a_four_three_loses(name: str) -> None:
     game = game_of(name)
     engine = GomokuEngine(game, threads=1)
     threatened = left_out = 0
-    for position in middle_games(game, range(40)):
+    # As many games as it takes to meet enough threats: how often a four-three
+    # comes up depends on how the engine plays, which changes.
+    for position in middle_games(game, range(400)):
+        if threatened >= 8 and left_out >= 300:
+            break
         search = _Search(engine.geometry, position.cells, table=False)
         board = search.board
         me = 0 if position.to_move == X else 1
@@ -93,7 +97,7 @@ def test_every_move_left_out_against_a_four_three_loses(name: str) -> None:
             K.unplay(board, c)
             assert wins > 0, f"{name}: {search.cell(c)} answers the four-three of {position.cells}"
             left_out += 1
-    assert threatened >= 5 and left_out >= 200
+    assert threatened >= 8 and left_out >= 300
 
 
 @pytest.mark.parametrize("name", RULES)
@@ -101,7 +105,7 @@ def test_without_a_learned_policy_the_ordering_is_the_hand_set_one(name: str) ->
     game = game_of(name)
     table = policy(rule_of(game), learned=False)
     assert table.dtype == np.int16
-    for position in middle_games(game, range(2), plies=30)[::5]:
+    for position in list(middle_games(game, range(2), plies=30))[::5]:
         board = board_of(game, position.cells)
         for me in range(2):
             opp = 1 - me
