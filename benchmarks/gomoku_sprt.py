@@ -368,6 +368,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--openings", type=Path, help="opening book (default: the game's rule's)")
     parser.add_argument("--offset", type=int, default=0, help="first opening to use")
     parser.add_argument("--save", type=Path, help="write every game's moves here")
+    parser.add_argument(
+        "--resume",
+        metavar="P0,P1,P2,P3,P4",
+        help="go on with an interrupted test: its pentanomial so far (give --offset its pairs)",
+    )
     args = parser.parse_args(argv)
     if not args.elo0 < args.elo1 or not (0 < args.alpha < 1 and 0 < args.beta < 1):
         parser.error("need elo0 < elo1 and alpha, beta between 0 and 1")
@@ -389,6 +394,16 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"{book} has no openings from {args.offset} on")
     base, test = Spec.parse(args.base), Spec.parse(args.test)
     sprt = Sprt(args.elo0, args.elo1, args.alpha, args.beta)
+    if args.resume:
+        try:
+            counts = [int(c) for c in args.resume.split(",")]
+        except ValueError:
+            counts = []
+        if len(counts) != 5 or min(counts) < 0:
+            parser.error("--resume takes five counts, as the test printed them: 62,5,344,1,93")
+        if sum(counts) != args.offset:
+            parser.error(f"--resume has {sum(counts)} pairs: give --offset {sum(counts)}")
+        sprt.pentanomial = counts
     scratch = Path(tempfile.mkdtemp(prefix="gomoku-sprt-"))
     sources = {"base": source_of(base.revision, scratch), "test": source_of(test.revision, scratch)}
     specs = {"base": base, "test": test}
@@ -398,9 +413,11 @@ def main(argv: list[str] | None = None) -> int:
         f"H0 {args.elo0:g} Elo, H1 {args.elo1:g} Elo, alpha {args.alpha:g}, beta {args.beta:g}, "
         f"{args.concurrency} at once, openings from {book.name}"
     )
+    if args.resume:
+        print(f"going on from {sprt.pairs} pairs {sprt.pentanomial}; W-D-L counts this run's games")
 
     work: queue.Queue[int] = queue.Queue()
-    for i in range(min(len(openings), args.max_pairs)):
+    for i in range(min(len(openings), args.max_pairs - sprt.pairs)):
         work.put(i)
     lock = threading.Lock()
     games: list[Game] = []
