@@ -589,7 +589,8 @@ POLICIES: dict[str, Policy] = {
     ),
     # 11,099 positions of 1,000 games (INFO rule 4), each colour its own (black's
     # lines are of another kind): Rapfi's move first 28% (hand-set 21%), in the
-    # first three 52% (44%), in the first fourteen 91% (88%).
+    # first three 52% (44%), in the first fourteen 91% (88%); +19.8 Elo in 799
+    # pairs of renju games.
     "renju": Policy(
         (
             (
