@@ -52,3 +52,21 @@ def test_versions_are_written_as_revision_and_settings() -> None:
     assert Spec.parse(".") == Spec(".", ())
     with pytest.raises(SystemExit, match=r"module\.NAME=VALUE"):
         Spec.parse("HEAD@WIDTH")
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--resume", "1,2", "--offset", "3"], "five counts"),
+        (["--resume", "1,2,x,0,0", "--offset", "3"], "five counts"),
+        (["--resume", "1,2,3,4,5", "--offset", "3"], "give --offset 15"),
+    ],
+)
+def test_a_resumed_test_needs_its_five_counts_and_its_offset(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gomoku_sprt import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and says in capsys.readouterr().err
