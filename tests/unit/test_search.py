@@ -221,6 +221,30 @@ def test_unproven_analysis_plays_the_engines_own_pick() -> None:
     assert analysis.to_dict()["exact"] is False
 
 
+def test_a_value_proven_without_its_move_is_not_claimed_for_the_position() -> None:
+    # Connect Four's solver, out of time between proving a position lost and
+    # proving which move resists longest, answers so: the value, an unproven
+    # move. The analysis must not then say "lost in 4" of a position whose
+    # best move it calls unknown.
+    from unbeatable.search.engine import Solved
+
+    position = ttt.parse("xo./.x./...")  # o to move, and x threatens c1 (index 8)
+
+    class ValueOnly(_OutOfTime):
+        def solve(self, pos, limits=None, weak=False):  # type: ignore[no-untyped-def]
+            if pos == position:
+                return Solved(Outcome("loss", 4), 1, 8, move_proven=False)
+            return super().solve(pos, limits, weak)
+
+        value = solve
+
+    analysis = analyse(ttt, position, ValueOnly(8), Limits.seconds(1), report_exact=True)
+    assert analysis.best is not None and analysis.best.move == "c1"
+    assert (analysis.best.result, analysis.best.plies) == ("unknown", None)
+    assert (analysis.result, analysis.plies, analysis.score) == ("unknown", None, None)
+    assert analysis.exact is False
+
+
 def test_a_proven_draw_beats_unproven_moves() -> None:
 
     class Mixed(_OutOfTime):

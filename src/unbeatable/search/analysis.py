@@ -163,7 +163,10 @@ class MoveValue(NamedTuple):
     ),
 )
 class Analysis(NamedTuple):
-    """The value of a position for the side to move and of each of its moves."""
+    """The value of a position for the side to move and of each of its moves.
+
+    The position's ``result``, ``plies`` and ``score`` are always its best
+    move's: a learner reading "lost in 26" finds the move that resists that long."""
 
     game: str
     position: str
@@ -459,12 +462,12 @@ def analyse(
         moves = tuple(game.format_move(m) for m in line)
         values[move] = move_value(game, position, move, outcome)._replace(line=moves)
     best = None if best_raw is None else values[best_raw]
-    if best_raw is None:
-        root = terminal_outcome(game, position)
-    elif valued.exact or valued.root is None:
-        root = dict(valued.moves)[best_raw]
-    else:
-        root = valued.root
+    # The position is worth what its best move is shown to be worth. A value
+    # the engine proved for the position alone (``valued.root``) is not
+    # claimed when the move that keeps it was not proven in time: the answer
+    # would say "lost in 26" of a position whose best move it calls unknown.
+    # (When the keeping move is proven, value_moves gave it the root's value.)
+    root = terminal_outcome(game, position) if best_raw is None else dict(valued.moves)[best_raw]
     return Analysis(
         game=game.name,
         position=game.format(position),
