@@ -266,10 +266,12 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
     print(f"  the evaluation as it stands          {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
     print(f"  its hand-set part alone              {np.corrcoef(hand[test], y[test])[0, 1]:.3f}")
     print(f"  the hand-set part and the new fit    {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
-    w = [int(v) for v in np.rint(solve(order))]
-    rounded = hand[test] + x[test] @ np.array(w)
+    rounded = hand[test] + x[test] @ np.rint(solve(train))
     print(f"  the same, its weights rounded        {np.corrcoef(rounded, y[test])[0, 1]:.3f}")
-    print_weights(w)
+    # The weights printed are fitted on every position, the held-out fifth
+    # too: a check of them on that fifth would be no check.
+    print("the weights fitted on every position (for the engine):")
+    print_weights([int(v) for v in np.rint(solve(order))])
 
 
 #: Self-play: nodes a move drawn between these shares of ``--nodes`` (so
