@@ -98,8 +98,10 @@ ASPIRATION_OPEN = 1000
 #: ordering, learned").
 POLICY = True
 #: What the learned policy's scores are multiplied by (against the history of
-#: cut-offs, which is added to them).
-POLICY_SCALE = 1.0
+#: cut-offs, which is added to them). 2, with :data:`kernel.B4F3_DEFENCE`:
+#: +18.5 Elo in 929 pairs, where each alone had stood near +5
+#: (benchmarks/README.md, "Tests of 2026-12-02").
+POLICY_SCALE = 2.0
 #: Nodes the fixed-size search of :meth:`GomokuEngine.guess` may visit.
 GUESS_NODES = 40_000
 
