@@ -260,13 +260,14 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
         w[free] = np.linalg.solve(a.T @ a + RIDGE * np.eye(a.shape[1]), a.T @ target)
         return w
 
-    held_out = hand[test] + x[test] @ solve(train)
+    from_train = solve(train)
+    held_out = hand[test] + x[test] @ from_train
     print(f"{len(y):,} quiet positions (fitted on {len(train):,}, checked on {len(test):,})")
     print("correlation with the judge's values on the held-out fifth:")
     print(f"  the evaluation as it stands          {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
     print(f"  its hand-set part alone              {np.corrcoef(hand[test], y[test])[0, 1]:.3f}")
     print(f"  the hand-set part and the new fit    {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
-    rounded = hand[test] + x[test] @ np.rint(solve(train))
+    rounded = hand[test] + x[test] @ np.rint(from_train)
     print(f"  the same, its weights rounded        {np.corrcoef(rounded, y[test])[0, 1]:.3f}")
     # The weights printed are fitted on every position, the held-out fifth
     # too: a check of them on that fifth would be no check.
