@@ -3,8 +3,7 @@
 Against a four-three threat only its answers are searched
 (:func:`kernel.b4f3_defences`): every move left out must lose to the threat
 (the threat search proves it, in every rule set, on positions of games the
-engine played with random moves among its own); against a double three
-(:func:`kernel.f3f3_defences`), nearly every one. The ordering table
+engine played with random moves among its own). The ordering table
 (:func:`patterns.policy`) without a learned policy is the hand-set ordering,
 cell for cell.
 """
@@ -23,7 +22,6 @@ from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.engine import GomokuEngine, _Search, board_of, rule_of
 from unbeatable.solvers.mnk.patterns import (
     C_B4F3,
-    C_F3F3,
     C_FIVE,
     C_FLEX4,
     ORDER_DEFENCE,
@@ -100,46 +98,6 @@ def test_every_move_left_out_against_a_four_three_loses(name: str) -> None:
             assert wins > 0, f"{name}: {search.cell(c)} answers the four-three of {position.cells}"
             left_out += 1
     assert threatened >= 8 and left_out >= 300
-
-
-@pytest.mark.parametrize("name", RULES)
-def test_the_moves_left_out_against_a_double_three_nearly_all_lose(name: str) -> None:
-    """Not every one: a closed three of the mover's, whose four would gain a
-    tempo after the double three, now and then holds (1 to 2 in 100 on these
-    games), which is why the rule is the SPRT's to keep, not a proof's."""
-    game = game_of(name)
-    engine = GomokuEngine(game, threads=1)
-    threatened = left_out = held = 0
-    for position in middle_games(game, range(400)):
-        if threatened >= 8 and left_out >= 300:
-            break
-        search = _Search(engine.geometry, position.cells, table=False)
-        board = search.board
-        me = 0 if position.to_move == X else 1
-        opp = 1 - me
-        n = board.ncls
-        if n[opp, C_FIVE] or n[opp, C_FLEX4] or n[opp, C_B4F3] or n[me, C_FIVE] or n[me, C_FLEX4]:
-            continue
-        out = np.zeros(len(board.cells) + 1, dtype=np.int64)
-        count = int(K.f3f3_defences(board, me, out))
-        if count == 0:
-            continue
-        threatened += 1
-        answers = set(out[:count].tolist())
-        assert all(board.bd[c] == K.EMPTY for c in answers)
-        assert any(board.cls[opp, c] == C_F3F3 for c in answers)  # the point itself
-        for c in board.cells:
-            if board.bd[c] != K.EMPTY or board.near[c] == 0 or int(c) in answers:
-                continue
-            if K.illegal(board, me, c):
-                continue
-            K.play(board, c, me + 1)
-            wins = search.threats(opp, 3, K.VCT)
-            K.unplay(board, c)
-            left_out += 1
-            held += wins <= 0
-    assert threatened >= 8 and left_out >= 300
-    assert held <= left_out // 20, f"{held} of {left_out} moves left out hold"
 
 
 @pytest.mark.parametrize("name", RULES)
