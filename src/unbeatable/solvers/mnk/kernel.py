@@ -132,9 +132,6 @@ EVAL_FIT = True
 #: every one of them, as it does against an open three (with
 #: ``engine.POLICY_SCALE`` 2: +18.5 Elo in 929 pairs; benchmarks/README.md).
 B4F3_DEFENCE = True
-#: Whether a node where the opponent threatens a double three (and nothing
-#: stronger) searches only the moves that answer it (:func:`f3f3_defences`).
-F3F3_DEFENCE = False
 #: Late-move reductions: at a node of at least ``LMR_DEPTH`` plies left and
 #: no open three of the opponent's to answer, the moves from the
 #: ``LMR_FROM``-th in the ordering (0 first) that neither make nor stop a three
@@ -853,87 +850,6 @@ def b4f3_defences(B, me, out):  # type: ignore[no-untyped-def]
 
 
 @_compiled
-def f3f3_defences(B, me, out):  # type: ignore[no-untyped-def]
-    """Moves for ``me`` (0/1) where the opponent threatens a double three (a
-    cell ``p`` that makes two open threes at once: either becomes an open
-    four unless ``me`` gains a tempo) and has nothing stronger (answered
-    first): ``p`` itself; every empty cell that would lower one of the
-    opponent's threes through ``p``; every cell along another line through
-    one of those threes' four points (once ``p`` is played) where ``me``
-    would make a three or more there, so that blocking the three there makes
-    a four of ``me``'s own; and every open three of ``me``'s (a counter
-    threat). Into ``out``; their count, or 0 where the rule does not apply
-    and every move stays a candidate: lines read off the board, ``me`` has
-    a four to play (its tempo often breaks the threat: then a quiet move
-    may be best), no double three the opponent may play, or one whose three
-    ``me`` would block with a four of its own. The first such cell stands
-    for all, as in :func:`b4f3_defences`."""
-    bd, pat, cls, ncls, offs, geo, cells = B[0], B[2], B[3], B[5], B[8], B[9], B[13]
-    if geo[G_DIRECT] != 0:
-        return 0
-    if ncls[me, C_B4] + ncls[me, C_B4F3] + ncls[me, C_FLEX4] + ncls[me, C_FIVE] > 0:
-        return 0
-    opp = 1 - me
-    p = -1
-    for c in cells:
-        if bd[c] == EMPTY and cls[opp, c] == C_F3F3 and not illegal(B, opp, c):
-            p = c
-            break
-    if p < 0:
-        return 0
-    reach = geo[G_REACH]
-    n = 0
-    out[n] = p
-    n += 1
-    threes = 0
-    for d in range(4):
-        if level(pat, opp, d, p) != F3:
-            continue
-        threes |= 1 << d
-        o = offs[d]
-        for sign in (1, -1):
-            for s in range(1, reach + 1):
-                q = p + sign * s * o
-                if bd[q] == WALL:
-                    break
-                if bd[q] == EMPTY and _lowers(B, p, d, q, sign * s, me + 1, opp):
-                    n = _add_new(out, n, q)
-    # Once p is played: each three's four points (where blocking it is
-    # done), and the cells that would make such a block a four of me's own.
-    play(B, p, opp + 1)
-    for d in range(4):
-        if threes & (1 << d) == 0:
-            continue
-        o = offs[d]
-        for sign in (1, -1):
-            for s in range(1, reach + 1):
-                e = p + sign * s * o
-                if bd[e] == WALL:
-                    break
-                if bd[e] != EMPTY or level(pat, opp, d, e) < B4:
-                    continue
-                if cls[me, e] >= C_B4:  # a block there is a four: no threat to answer yet
-                    unplay(B, p)
-                    return 0
-                for d2 in range(4):
-                    if d2 == d:
-                        continue
-                    o2 = offs[d2]
-                    for sign2 in (1, -1):
-                        for s2 in range(1, reach + 1):
-                            q = e + sign2 * s2 * o2
-                            if bd[q] == WALL:
-                                break
-                            if bd[q] == EMPTY and level(pat, me, d2, q) >= B3:
-                                n = _add_new(out, n, q)
-    unplay(B, p)
-    for c in cells:
-        if bd[c] == EMPTY and cls[me, c] >= C_F3:
-            n = _add_new(out, n, c)
-    return n
-
-
-@_compiled
 def evaluate(B, me):  # type: ignore[no-untyped-def]
     """Heuristic value for ``me`` (0/1) to move: what the empty cells near the
     stones are worth to each side, the mover's best cell counting extra (it
@@ -1248,8 +1164,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     to block is the only move (none if renju's black may not block it);
     against an open-four threat only the defences, and with
     :data:`B4F3_DEFENCE` against a four-three threat only its answers
-    (:func:`b4f3_defences`), and likewise against a double three with
-    :data:`F3F3_DEFENCE` (:func:`f3f3_defences`); otherwise the cells near the stones, by what
+    (:func:`b4f3_defences`); otherwise the cells near the stones, by what
     they make and stop (and the history of cut-offs). Never a point ``me``
     may not play. A move's score: the ordering table's (``pol``: the hand-set
     values, or a policy learned, :func:`unbeatable.solvers.mnk.patterns.policy`)
@@ -1267,8 +1182,6 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
         n = 0
         if B4F3_DEFENCE and ncls[opp, C_B4F3] > 0:
             n = b4f3_defences(B, me, moves)
-        elif F3F3_DEFENCE and ncls[opp, C_F3F3] > 0:
-            n = f3f3_defences(B, me, moves)
         if n > 0:
             for i in range(n):
                 c = moves[i]
