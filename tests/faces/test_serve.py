@@ -156,9 +156,9 @@ def test_a_slow_start_up_says_why_the_page_waits(
     monkeypatch.setattr(web_app, "WARM_UP_NOTE", 1.0)
     monkeypatch.setattr(web_app, "_warm_up", lambda: None)
     with caplog.at_level("INFO", logger="unbeatable"):
-        before = time.monotonic()
+        start = time.monotonic()
         with TestClient(web_app.create_app()):
-            took = time.monotonic() - before
-        time.sleep(max(0.0, before + 1.3 - time.monotonic()))
+            took = time.monotonic() - start
+        time.sleep(max(0.0, start + 1.3 - time.monotonic()))
     if took < 1.0:
         assert not notes()
