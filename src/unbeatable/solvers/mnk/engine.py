@@ -369,11 +369,11 @@ class _Search:
             c = roots[i]
             K.play(board, c, me + 1)
             if i == 0:
-                v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, False, *args)
+                v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
             else:
-                v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, True, *args)
+                v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, *args)
                 if alpha < v < hi and ctl[K.ABORTED] == 0:
-                    v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, False, *args)
+                    v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
             K.unplay(board, c)
             if ctl[K.ABORTED] != 0:
                 break

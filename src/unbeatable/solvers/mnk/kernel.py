@@ -138,13 +138,6 @@ B4F3_DEFENCE = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
-#: Late-move reductions by the kind of node (0: the same everywhere): a move
-#: that late-move reductions reduce is reduced ``LMR_CUT`` plies more at an
-#: expected cut node (a null-window node that its parent's ordering expects
-#: to fail high: the reduced searches and those an expected all node
-#: makes) and ``LMR_PV`` plies less at a principal-variation node (a window
-#: wider than null), as chess engines weigh their reductions.
-LMR_CUT, LMR_PV = 0, 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -1210,9 +1203,8 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
 
 
 @_compiled
-def pvs(B, me, depth, alpha, beta, ply, cutnode, ctl, mbuf, sbuf, hist, tt_key, tt_data):  # type: ignore[no-untyped-def]
-    """Negamax principal-variation search for ``me`` (0/1) to move;
-    ``cutnode``: whether the parent expects this node to fail high.
+def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):  # type: ignore[no-untyped-def]
+    """Negamax principal-variation search for ``me`` (0/1) to move.
 
     Fail-soft alpha-beta with null windows for all but the first move, a
     Zobrist-keyed transposition table, history ordering; a forced block does
@@ -1288,7 +1280,7 @@ def pvs(B, me, depth, alpha, beta, ply, cutnode, ctl, mbuf, sbuf, hist, tt_key, 
         # Null move: a pass, searched shallower, that still fails high.
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
             h[0] ^= NULL_KEY
-            v = -pvs(B, opp, depth - 1 - NULL_R, -beta, 1 - beta, ply + 1, not cutnode, *rest)
+            v = -pvs(B, opp, depth - 1 - NULL_R, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
             if ctl[ABORTED] != 0:
                 return 0
@@ -1311,7 +1303,6 @@ def pvs(B, me, depth, alpha, beta, ply, cutnode, ctl, mbuf, sbuf, hist, tt_key, 
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
-    pv = alpha + 1 < beta
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
@@ -1319,21 +1310,15 @@ def pvs(B, me, depth, alpha, beta, ply, cutnode, ctl, mbuf, sbuf, hist, tt_key, 
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-            if cutnode:
-                cut += LMR_CUT
-            elif pv:
-                cut = max(cut - LMR_PV, 0)
         play(B, c, me + 1)
         if i == 0:
-            v = -pvs(B, opp, full, -beta, -alpha, ply + 1, not pv and not cutnode, *rest)
+            v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         else:
-            # (a reduced search expects a cut; an unreduced one is of the other kind)
-            child_cut = True if cut else not cutnode
-            v = -pvs(B, opp, full - cut, -alpha - 1, -alpha, ply + 1, child_cut, *rest)
+            v = -pvs(B, opp, full - cut, -alpha - 1, -alpha, ply + 1, *rest)
             if cut and v > alpha:
-                v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, not cutnode, *rest)
+                v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
-                v = -pvs(B, opp, full, -beta, -alpha, ply + 1, False, *rest)
+                v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         unplay(B, c)
         if ctl[ABORTED] != 0:
             return 0
