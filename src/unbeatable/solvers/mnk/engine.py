@@ -58,7 +58,6 @@ from unbeatable.solvers.mnk.patterns import (
     MAX_TABLE_REACH,
     NCLASSES,
     NLEVELS,
-    PROXIMITY,
     combinations,
     fitted,
     kinds,
@@ -136,10 +135,6 @@ class Board(NamedTuple):
     undo: npt.NDArray[np.int64]
     #: The move ordering's table by packed levels (:func:`patterns.policy`).
     pol: npt.NDArray[np.int16]
-    #: What a candidate gets for where it stands from the last move (row 0)
-    #: and the mover's own last (row 1), by the difference of their padded
-    #: cells (plus the board's size); row 2 zeros (:data:`kernel.PROXIMITY`).
-    near_w: npt.NDArray[np.int32]
 
 
 #: The arrays of :class:`Board` that a search changes (the rest are read-only tables).
@@ -184,28 +179,6 @@ class _Geometry(NamedTuple):
 def rule_of(game: MNKGame) -> str:
     """The game's rule set: ``freestyle`` for every plain m,n,k-game."""
     return str(getattr(game, "rule", "freestyle"))
-
-
-def _near_table(
-    size: int, stride: int, weights: tuple[tuple[int, ...], tuple[int, ...]] | None
-) -> npt.NDArray[np.int32]:
-    """:attr:`Board.near_w` from ``patterns.PROXIMITY``'s two rows of nine
-    (one to four king steps off a line and on one, then farther): a cell
-    ``d`` away from a move in padded cells is that move's ``d + size``-th
-    entry. Within four steps ``d`` says the steps exactly, the stride
-    being wider than nine."""
-    table = np.zeros((3, 2 * size + 1), dtype=np.int32)
-    if weights is None:
-        return table
-    for row, row_weights in enumerate(weights):
-        table[row] = row_weights[8]
-        for dr in range(-4, 5):
-            for dc in range(-4, 5):
-                steps = max(abs(dr), abs(dc))
-                if steps:
-                    on_line = dr == 0 or dc == 0 or abs(dr) == abs(dc)
-                    table[row, dr * stride + dc + size] = row_weights[2 * (steps - 1) + on_line]
-    return table
 
 
 @cache
@@ -259,7 +232,6 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         ev=_by_packed_levels(fitted(rule)),
         undo=np.zeros((K.UNDO_LEVELS, K.UNDO_WORDS), dtype=np.int64),
         pol=_by_packed_levels(policy(rule, POLICY, POLICY_SCALE)),
-        near_w=_near_table(size, stride, PROXIMITY.get(rule) if K.PROXIMITY else None),
     )
     board.ncls[0, K.RESTRICTED] = int(rule == "renju")  # black's forbidden points
     K.init_walls(board)
@@ -395,7 +367,6 @@ class _Search:
         args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
         for i in range(count):
             c = roots[i]
-            self.mbuf[0, K.PLAYED] = c  # (what the replies' ordering reads as the last move)
             K.play(board, c, me + 1)
             if i == 0:
                 v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)

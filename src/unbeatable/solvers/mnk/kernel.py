@@ -165,14 +165,6 @@ NULL_R = 2
 #: pattern value is about 110. 300: +25.7 Elo in 705 pairs
 #: (benchmarks/README.md).
 HIST_MAX = 300
-#: Whether a candidate's ordering score also counts where it stands from the
-#: last two moves (the table of :attr:`engine.Board.near`, from
-#: ``patterns.PROXIMITY``), read from :data:`PLAYED`.
-PROXIMITY = False
-#: The column of a ply's row of the move buffer that holds the move searched
-#: at that ply (-1: a pass): no list of candidates reaches it, a row having
-#: a slot more than the board has cells.
-PLAYED = -1
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1177,17 +1169,10 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     may not play. A move's score: the ordering table's (``pol``: the hand-set
     values, or a policy learned, :func:`unbeatable.solvers.mnk.patterns.policy`)
     for what it makes and what it stops, and its history."""
-    bd, pat, ncls, near, cells, pol, nw = B[0], B[2], B[5], B[6], B[13], B[16], B[17]
+    bd, pat, ncls, near, cells, pol = B[0], B[2], B[5], B[6], B[13], B[16]
     opp = 1 - me
     moves, score = mbuf[ply], sbuf[ply]
     answers = True
-    # Where the last move and the mover's own last stand (row 2 of the
-    # table: zeros, for a move not known or a pass).
-    mid = nw.shape[1] // 2
-    last = mbuf[ply - 1, PLAYED] if ply >= 1 else -1
-    own = mbuf[ply - 2, PLAYED] if ply >= 2 else -1
-    row_last, at_last = (0, last) if last >= 0 else (2, 0)
-    row_own, at_own = (1, own) if own >= 0 else (2, 0)
     if ncls[opp, C_FIVE] > 0:
         moves[0] = first_of_class(B, opp, C_FIVE)
         n = 1
@@ -1201,16 +1186,12 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
             for i in range(n):
                 c = moves[i]
                 score[i] = pol[me, 0, pat[me, c]] + pol[opp, 1, pat[opp, c]] + hist[me, c]
-                if PROXIMITY:
-                    score[i] += nw[row_last, c - at_last + mid] + nw[row_own, c - at_own + mid]
         else:
             answers = False
             for c in cells:
                 if bd[c] == EMPTY and near[c] > 0:
                     moves[n] = c
                     score[n] = pol[me, 0, pat[me, c]] + pol[opp, 1, pat[opp, c]] + hist[me, c]
-                    if PROXIMITY:
-                        score[n] += nw[row_last, c - at_last + mid] + nw[row_own, c - at_own + mid]
                     n += 1
     if restricted(ncls, me):  # renju's black: its forbidden points out
         n = legal_only(B, me, moves, score, n)
@@ -1298,8 +1279,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             return static
         # Null move: a pass, searched shallower, that still fails high.
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
-            if PROXIMITY:
-                mbuf[ply, PLAYED] = -1
             h[0] ^= NULL_KEY
             v = -pvs(B, opp, depth - 1 - NULL_R, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
@@ -1331,8 +1310,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
             cut = 2 if i >= LMR_MORE else 1
-        if PROXIMITY:
-            mbuf[ply, PLAYED] = c
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)

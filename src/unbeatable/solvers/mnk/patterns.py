@@ -642,20 +642,6 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-#: What a candidate adds to its ordering score for where it stands from the
-#: last move and from the mover's own last (each nine: one to four king
-#: steps away off a line through the move and on one, then farther), in the
-#: ordering's units as scaled, per rule set; read only with
-#: ``kernel.PROXIMITY``. Fitted on top of the ordering in use to Rapfi's
-#: choices (``benchmarks/gomoku_policy_fit.py --proximity``).
-PROXIMITY: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
-    # 9,744 quiet positions of 900 games (collect --depth 12, seeds 71, 72):
-    # on a held-out fifth, Rapfi's move first 0.300 (0.286 without), among
-    # the fourteen searched 0.929 (0.916), mean place 5.11 (5.58).
-    "freestyle": ((0, 16, 2, 3, 8, -11, 1, 1, -18), (0, 28, 26, 6, 10, -25, -14, -11, -21)),
-}
-
-
 def policy(
     rule: str = "freestyle", learned: bool = True, scale: float = 1.0
 ) -> npt.NDArray[np.int16]:
