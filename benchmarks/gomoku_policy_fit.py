@@ -26,7 +26,8 @@ weights in ``patterns.POLICIES``' form::
 With ``--proximity`` it fits instead what a candidate's place beside the
 last two moves adds to the ordering in use (the kernel's own table, as
 scaled): a weight per distance from each move (:func:`near_bucket`), and a
-temperature for the ordering in use, printed in the kernel's units.
+temperature for the ordering in use, printed in the kernel's units (where
+it predicted Rapfi's moves better and played worse: benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ RIDGE = 1.0
 #: Where a candidate stands from a move just played (``--proximity``): one
 #: to four king steps away, off a line through the move or on one (eight
 #: buckets), or farther (the ninth); :data:`NEAR_NONE` when there is no
-#: such move. The kernel's ``kernel.near_table`` reads the same buckets.
+#: such move. (Tried in the kernel as a switch, ``kernel.PROXIMITY`` of
+#: 14a4f6f: H0, benchmarks/README.md, "Tests of 2026-12-03"; taken out.)
 NEAR_BUCKETS = 9
 NEAR_NONE = NEAR_BUCKETS
 
