@@ -147,16 +147,6 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: plies, razoring, reductions growing as ln(depth) x ln(place), and
 #: reducing moves that make or stop only an open three).
 RFP_DEPTH, RFP_MARGIN = 6, 150
-#: Plies of margin that reverse futility pruning takes off where the mover's
-#: evaluation has risen since its last move (two plies up; never in the
-#: first two plies, the root keeping none), as chess engines do for an
-#: "improving" side (0: none). The evaluations are kept in the
-#: score buffer's spare column (:data:`STATIC`).
-RFP_IMPROVING = 0
-#: The column of a ply's row of the score buffer that holds the node's
-#: evaluation where the pruning read one (-INF where it did not): no list of
-#: candidates reaches it, a row having a slot more than the board has cells.
-STATIC = -1
 #: Fail-high reduction: at a null-window node where the same conditions hold
 #: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
 #: likely cut, so its moves that make no four are searched a ply shallower
@@ -1269,15 +1259,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
     likely_cut = False
-    if RFP_IMPROVING > 0:
-        sbuf[ply, STATIC] = -INF
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
-        margin_depth = depth
-        if RFP_IMPROVING > 0:
-            sbuf[ply, STATIC] = static
-            if ply >= 3 and sbuf[ply - 2, STATIC] > -INF and static > sbuf[ply - 2, STATIC]:
-                margin_depth = depth - RFP_IMPROVING
         # Fail-high reduction: well above beta the node will most likely cut;
         # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
@@ -1291,7 +1274,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             RFP_MARGIN > 0
             and depth <= RFP_DEPTH
             and abs(beta) < MATE
-            and static - RFP_MARGIN * margin_depth >= beta
+            and static - RFP_MARGIN * depth >= beta
         ):
             return static
         # Null move: a pass, searched shallower, that still fails high.
