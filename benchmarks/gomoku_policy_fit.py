@@ -103,7 +103,9 @@ class Data:
     """Every candidate of every position: its codes for the mover and the
     other side, the mover's colour, the hand-set score; which is Rapfi's."""
 
-    def __init__(self, files: list[Path], rule: str, defence: bool = False) -> None:
+    def __init__(
+        self, files: list[Path], rule: str, defence: bool = False, proximity: bool = False
+    ) -> None:
         rules = api.resolve(GAMES[rule], "")[0]
         words = np.arange(1 << 16)
         lv = [(words >> (4 * d)) & 15 for d in range(4)]
@@ -152,17 +154,18 @@ class Data:
                 if len(where) == 0:
                     skipped["far"] += 1
                     continue
-                number = {int(c): i for i, c in enumerate(cells)}
-                for back, out in ((1, by_last), (2, by_own)):
-                    out.append(
-                        [near_bucket(number[int(c)], moves[-back], rules.columns) for c in near]
-                        if len(moves) >= back
-                        else [NEAR_NONE] * len(near)
+                if proximity:
+                    number = np.searchsorted(cells, near)  # (padded cells ascend row-major)
+                    for back, out in ((1, by_last), (2, by_own)):
+                        out.append(
+                            [near_bucket(int(c), moves[-back], rules.columns) for c in number]
+                            if len(moves) >= back
+                            else [NEAR_NONE] * len(near)
+                        )
+                    in_use.append(
+                        board.pol[me, 0, board.pat[me, near]].astype(np.int64)
+                        + board.pol[opp, 1, board.pat[opp, near]]
                     )
-                in_use.append(
-                    board.pol[me, 0, board.pat[me, near]].astype(np.int64)
-                    + board.pol[opp, 1, board.pat[opp, near]]
-                )
                 mine.append(self.code_of_word[board.pat[me, near]])
                 theirs.append(self.code_of_word[board.pat[opp, near]])
                 colour.append(np.full(len(near), me))
@@ -174,9 +177,10 @@ class Data:
                 game.append(games)
         if not pos:
             sys.exit("no position to fit")
-        self.in_use = np.concatenate(in_use).astype(np.float64)
-        self.by_last = np.concatenate(by_last).astype(np.int64)
-        self.by_own = np.concatenate(by_own).astype(np.int64)
+        if proximity:
+            self.in_use = np.concatenate(in_use).astype(np.float64)
+            self.by_last = np.concatenate(by_last).astype(np.int64)
+            self.by_own = np.concatenate(by_own).astype(np.int64)
         self.mine = np.concatenate(mine)
         self.theirs = np.concatenate(theirs)
         self.colour = np.concatenate(colour)
@@ -216,6 +220,16 @@ def _nll(
     return loss, g
 
 
+def held_out(data: Data) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """The positions fitted on and those checked on (a fifth of the games,
+    whole), and how many games there are."""
+    games = np.unique(data.game)
+    held = set(np.random.default_rng(0).permutation(games)[: len(games) // 5].tolist())
+    test = np.array([i for i in range(len(data.sizes)) if data.game[i] in held])
+    train = np.array([i for i in range(len(data.sizes)) if data.game[i] not in held])
+    return train, test, len(games)
+
+
 def metrics(z: npt.NDArray[np.float64], starts: Any, labels: Any) -> dict[str, float]:
     """Where the labelled move stands in each position's order by ``z``
     (ties broken against it), and the mean log-likelihood."""
@@ -235,12 +249,9 @@ def fit_proximity(files: list[Path], rule: str, defence: bool = False) -> None:
     """What each candidate's distance from the last two moves adds to the
     ordering in use: ``z = in_use / t + w[last] + w[own]``, by maximum
     likelihood on four fifths of the games, checked on the fifth."""
-    data = Data(files, rule, defence)
-    games = np.unique(data.game)
-    held = set(np.random.default_rng(0).permutation(games)[: len(games) // 5].tolist())
-    test = np.array([i for i in range(len(data.sizes)) if data.game[i] in held])
-    train = np.array([i for i in range(len(data.sizes)) if data.game[i] not in held])
-    print(f"{len(data.sizes):,} positions of {len(games):,} games (fitted on {len(train):,})")
+    data = Data(files, rule, defence, proximity=True)
+    train, test, games = held_out(data)
+    print(f"{len(data.sizes):,} positions of {games:,} games (fitted on {len(train):,})")
     k = NEAR_BUCKETS + 1
 
     def terms(w: npt.NDArray[np.float64], idx: Any) -> npt.NDArray[np.float64]:
@@ -289,12 +300,9 @@ def fit(
 ) -> None:
     data = Data(files, rule, defence)
     phi = [code_features(kind) for kind in data.kinds]  # (per colour)
-    games = np.unique(data.game)
-    held = set(np.random.default_rng(0).permutation(games)[: len(games) // 5].tolist())
-    test = np.array([i for i in range(len(data.sizes)) if data.game[i] in held])
-    train = np.array([i for i in range(len(data.sizes)) if data.game[i] not in held])
+    train, test, games = held_out(data)
     print(
-        f"{len(data.sizes):,} positions of {len(games):,} games (fitted on {len(train):,},"
+        f"{len(data.sizes):,} positions of {games:,} games (fitted on {len(train):,},"
         f" checked on {len(test):,}); left out: {data.skipped['forced']:,} with a four or"
         f" five to answer or make, {data.skipped['far']:,} where Rapfi's move is no candidate"
     )
