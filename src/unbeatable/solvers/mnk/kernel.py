@@ -147,6 +147,21 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: plies, razoring, reductions growing as ln(depth) x ln(place), and
 #: reducing moves that make or stop only an open three).
 RFP_DEPTH, RFP_MARGIN = 6, 150
+#: Plies of margin that reverse futility pruning takes off where the mover's
+#: evaluation has risen since its last move (two plies up; never in the
+#: first two plies), as chess engines do for an "improving" side (0: none).
+#: The evaluations are kept in the score buffer's spare column
+#: (:data:`STATIC`).
+RFP_IMPROVING = 0
+#: The column of a ply's row of the score buffer that holds the node's
+#: evaluation where the pruning read one (-INF where it did not): no list of
+#: candidates reaches it, a row having a slot more than the board has cells.
+STATIC = -1
+#: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
+#: root, no block forced, no open three of the opponent's), a move that
+#: neither makes nor stops a three or four is not searched at all once
+#: ``LMP_COUNT`` times the depth moves were (0: none pruned).
+LMP_DEPTH, LMP_COUNT = 2, 0
 #: Fail-high reduction: at a null-window node where the same conditions hold
 #: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
 #: likely cut, so its moves that make no four are searched a ply shallower
@@ -156,6 +171,9 @@ FHR_MARGIN = 30
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
 NULL_R = 2
+#: A pass's reduction grows by a ply every ``NULL_DIV`` plies of depth left
+#: (0: it stays ``NULL_R``), as chess engines' does.
+NULL_DIV = 0
 #: Bounded history (0: unbounded, each cut-off adding depth squared): a
 #: cut-off moves its move's history toward ``HIST_MAX`` and the moves tried
 #: before it toward ``-HIST_MAX``, each by depth squared scaled by how far it
@@ -1259,8 +1277,15 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
     likely_cut = False
+    if RFP_IMPROVING > 0:
+        sbuf[ply, STATIC] = -INF
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
+        margin_depth = depth
+        if RFP_IMPROVING > 0:
+            sbuf[ply, STATIC] = static
+            if ply >= 3 and sbuf[ply - 2, STATIC] > -INF and static > sbuf[ply - 2, STATIC]:
+                margin_depth = depth - RFP_IMPROVING
         # Fail-high reduction: well above beta the node will most likely cut;
         # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
@@ -1274,13 +1299,14 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             RFP_MARGIN > 0
             and depth <= RFP_DEPTH
             and abs(beta) < MATE
-            and static - RFP_MARGIN * depth >= beta
+            and static - RFP_MARGIN * margin_depth >= beta
         ):
             return static
         # Null move: a pass, searched shallower, that still fails high.
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
+            reduction = NULL_R + (depth // NULL_DIV if NULL_DIV > 0 else 0)
             h[0] ^= NULL_KEY
-            v = -pvs(B, opp, depth - 1 - NULL_R, -beta, 1 - beta, ply + 1, *rest)
+            v = -pvs(B, opp, depth - 1 - reduction, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
             if ctl[ABORTED] != 0:
                 return 0
@@ -1303,9 +1329,20 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
+    prune = (
+        LMP_COUNT * depth
+        if LMP_COUNT > 0
+        and ply > 0
+        and not forced
+        and depth <= LMP_DEPTH
+        and ncls[opp, C_FLEX4] == 0
+        else searched
+    )
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
+        if i >= prune and cls[me, c] < C_F3 and cls[opp, c] < C_F3 and best > -MATE:
+            continue
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         cut = 0
         if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
