@@ -151,8 +151,11 @@ RFP_DEPTH, RFP_MARGIN = 6, 150
 #: evaluation has risen since its last move (two plies up; never in the
 #: first two plies), as chess engines do for an "improving" side (0: none).
 #: The evaluations are kept in the score buffer's spare column
-#: (:data:`STATIC`).
-RFP_IMPROVING = 0
+#: (:data:`STATIC`). Four steps that had each stood undecided near +4 Elo
+#: (this one, late-move pruning at 4 a ply, a null move reduced a ply more
+#: every 4 plies, fail-high reduction from 20 a ply) passed together:
+#: +28.7 Elo in 509 pairs (benchmarks/README.md, "Tests of 2026-12-03").
+RFP_IMPROVING = 1
 #: The column of a ply's row of the score buffer that holds the node's
 #: evaluation where the pruning read one (-INF where it did not): no list of
 #: candidates reaches it, a row having a slot more than the board has cells.
@@ -160,20 +163,23 @@ STATIC = -1
 #: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
 #: root, no block forced, no open three of the opponent's), a move that
 #: neither makes nor stops a three or four is not searched at all once
-#: ``LMP_COUNT`` times the depth moves were (0: none pruned).
-LMP_DEPTH, LMP_COUNT = 2, 0
+#: ``LMP_COUNT`` times the depth moves were (0: none pruned). 4: one of the
+#: four steps kept together (:data:`RFP_IMPROVING`).
+LMP_DEPTH, LMP_COUNT = 2, 4
 #: Fail-high reduction: at a null-window node where the same conditions hold
 #: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
 #: likely cut, so its moves that make no four are searched a ply shallower
-#: (0: none). 30 a ply: +24.8 Elo in 779 pairs (benchmarks/README.md).
-FHR_MARGIN = 30
+#: (0: none). 30 a ply: +24.8 Elo in 779 pairs; 20, with the other three
+#: steps of :data:`RFP_IMPROVING`, +28.7 in 509 (benchmarks/README.md).
+FHR_MARGIN = 20
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
 NULL_R = 2
 #: A pass's reduction grows by a ply every ``NULL_DIV`` plies of depth left
-#: (0: it stays ``NULL_R``), as chess engines' does.
-NULL_DIV = 0
+#: (0: it stays ``NULL_R``), as chess engines' does. 4: one of the four
+#: steps kept together (:data:`RFP_IMPROVING`).
+NULL_DIV = 4
 #: Bounded history (0: unbounded, each cut-off adding depth squared): a
 #: cut-off moves its move's history toward ``HIST_MAX`` and the moves tried
 #: before it toward ``-HIST_MAX``, each by depth squared scaled by how far it
