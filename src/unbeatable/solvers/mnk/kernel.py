@@ -1348,11 +1348,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
-        if i >= prune and cls[me, c] < C_F3 and cls[opp, c] < C_F3 and best > -MATE:
+        quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
+        if i >= prune and quiet and best > -MATE:
             continue
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         cut = 0
-        if calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
+        if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
         play(B, c, me + 1)
         if i == 0:
