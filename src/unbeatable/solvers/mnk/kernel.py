@@ -166,6 +166,12 @@ STATIC = -1
 #: ``LMP_COUNT`` times the depth moves were (0: none pruned). 4: one of the
 #: four steps kept together (:data:`RFP_IMPROVING`).
 LMP_DEPTH, LMP_COUNT = 2, 4
+#: Futility pruning: at one ply from the leaves (not the root, no block
+#: forced, the opponent with no open three, four-three or double three)
+#: where the evaluation is ``FUTILITY_MARGIN`` or more below alpha, the
+#: moves after the first that neither make nor stop a three or four are not
+#: searched (0: none pruned).
+FUTILITY_MARGIN = 0
 #: Fail-high reduction: at a null-window node where the same conditions hold
 #: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
 #: likely cut, so its moves that make no four are searched a ply shallower
@@ -1284,6 +1290,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
     likely_cut = False
+    futile = False
     if RFP_IMPROVING > 0:
         sbuf[ply, STATIC] = -INF
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
@@ -1301,6 +1308,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             and abs(beta) < MATE
             and static - FHR_MARGIN * depth >= beta
         )
+        # Futility: so far below alpha that only a threat could lift it.
+        futile = FUTILITY_MARGIN > 0 and depth == 1 and static + FUTILITY_MARGIN <= alpha
         # Reverse futility: far enough above beta that no reply brings it down.
         if (
             RFP_MARGIN > 0
@@ -1349,7 +1358,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         _pick(moves, score, i, n)
         c = moves[i]
         quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
-        if i >= prune and quiet and best > -MATE:
+        if (i >= prune or (futile and i > 0)) and quiet and best > -MATE:
             continue
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         cut = 0
