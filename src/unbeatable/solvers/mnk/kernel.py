@@ -176,9 +176,6 @@ LMP_DEPTH, LMP_COUNT = 2, 4
 #: more than that in under 1% of 1,743 tried), with the bolder reverse
 #: futility of :data:`RFP_DEPTH`: +25.5 Elo in 545 pairs.
 FUTILITY_MARGIN = 500
-#: Plies from the leaves futility pruning reaches, its margin
-#: ``FUTILITY_MARGIN`` a ply.
-FUTILITY_DEPTH = 1
 #: Fail-high reduction: at a null-window node where the same conditions hold
 #: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
 #: likely cut, so its moves that make no four are searched a ply shallower
@@ -1316,11 +1313,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             and static - FHR_MARGIN * depth >= beta
         )
         # Futility: so far below alpha that only a threat could lift it.
-        futile = (
-            FUTILITY_MARGIN > 0
-            and depth <= FUTILITY_DEPTH
-            and static + FUTILITY_MARGIN * depth <= alpha
-        )
+        futile = FUTILITY_MARGIN > 0 and depth == 1 and static + FUTILITY_MARGIN <= alpha
         # Reverse futility: far enough above beta that no reply brings it down.
         if (
             RFP_MARGIN > 0
