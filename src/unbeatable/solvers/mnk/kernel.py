@@ -1244,10 +1244,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     Zobrist-keyed transposition table, history ordering; a forced block does
     not use up depth; late quiet moves reduced (and, a ply or two from the
     leaves, not searched) and a null move tried where no threat is faced, a
-    node far above beta cut off by its evaluation and one well above it
-    searched a ply shallower (see :data:`LMR_DEPTH`, :data:`LMP_COUNT`,
-    :data:`NULL_R`, :data:`RFP_MARGIN`, :data:`FHR_MARGIN`: each kept by the
-    engine's SPRT games, benchmarks/README.md). Scores from ``me``'s view; a
+    node far above beta cut off by its evaluation, one well above it
+    searched a ply shallower and one far below alpha, a ply from the leaves,
+    searching only its first move and those that make or stop a three or
+    four (see :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`,
+    :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`: each
+    kept by the engine's SPRT games, benchmarks/README.md). Scores from ``me``'s view; a
     mate score here is the search's judgement, never a proof (the engine
     proves results apart, by threat search).
     """
