@@ -1249,9 +1249,9 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     searching only its first move and those that make or stop a three or
     four (see :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`,
     :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`: each
-    kept by the engine's SPRT games, benchmarks/README.md). Scores from ``me``'s view; a
-    mate score here is the search's judgement, never a proof (the engine
-    proves results apart, by threat search).
+    kept by the engine's SPRT games, benchmarks/README.md). Scores from
+    ``me``'s view; a mate score here is the search's judgement, never a proof
+    (the engine proves results apart, by threat search).
     """
     bd, ncls, h, cells = B[0], B[5], B[7], B[13]
     if tick(ctl):
