@@ -182,9 +182,6 @@ FUTILITY_MARGIN = 500
 #: a forced block already is: the evaluation cannot tell a three that must be
 #: answered from one that is already lost.
 LEAF_THREE = 0
-#: Whether a node that faces no threat searches the table's move before it
-#: lists the others (most nodes that have one cut off on it).
-HINT_FIRST = False
 #: Fail-high reduction: at a null-window node where the same conditions hold
 #: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
 #: likely cut, so its moves that make no four are searched a ply shallower
@@ -1346,53 +1343,30 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
 
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
-    # hundred first took more time than the rest of such a node. With
-    # HINT_FIRST, where no threat is faced, the table's move is searched
-    # before the others are listed at all: the list is made only if it fails.
-    moves, score = mbuf[ply], sbuf[ply]
-    near = B[6]
-    staged = (
-        HINT_FIRST
-        and ply > 0
-        and 0 <= hint < bd.shape[0]
-        and not forced
-        and ncls[opp, C_FLEX4] == 0
-        and not (B4F3_DEFENCE and ncls[opp, C_B4F3] > 0)
-        and bd[hint] == EMPTY
-        and near[hint] > 0
-        and not (restricted(ncls, me) and illegal(B, me, hint))
-    )
-    if staged:
-        moves[0] = hint
-        score[0] = INF
-        n = searched = 1
+    # hundred first took more time than the rest of such a node.
+    n = candidates(B, me, ply, mbuf, sbuf, hist, hint, 0)
+    if n < 0:  # the answers to a threat: every one
+        n = -n
+        searched = n
     else:
-        n = candidates(B, me, ply, mbuf, sbuf, hist, hint, 0)
-        if n < 0:  # the answers to a threat: every one
-            n = -n
-            searched = n
-        else:
-            searched = min(n, ROOT_WIDTH if ply == 0 else WIDTH)
+        searched = min(n, ROOT_WIDTH if ply == 0 else WIDTH)
     child_depth = depth if forced else depth - 1
     alpha0 = alpha
     best = -INF
     best_move = -1
+    moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
-    unthreatened = not forced and ncls[opp, C_FLEX4] == 0
-    calm = unthreatened and depth >= LMR_DEPTH
-    lmp = LMP_COUNT > 0 and ply > 0 and depth <= LMP_DEPTH and unthreatened
-    prune = LMP_COUNT * depth if lmp else searched
-    i = -1
-    while i + 1 < searched:
-        i += 1
-        if staged and i == 1:  # the table's move did not cut: now the rest
-            staged = False
-            n = candidates(B, me, ply, mbuf, sbuf, hist, hint, 0)
-            searched = min(n, WIDTH)
-            prune = LMP_COUNT * depth if lmp else searched
-            _pick(moves, score, 0, n)  # (the table's move back in front)
-            if i >= searched:
-                break
+    calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
+    prune = (
+        LMP_COUNT * depth
+        if LMP_COUNT > 0
+        and ply > 0
+        and not forced
+        and depth <= LMP_DEPTH
+        and ncls[opp, C_FLEX4] == 0
+        else searched
+    )
+    for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
         quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
