@@ -176,12 +176,6 @@ LMP_DEPTH, LMP_COUNT = 2, 4
 #: more than that in under 1% of 1,743 tried), with the bolder reverse
 #: futility of :data:`RFP_DEPTH`: +25.5 Elo in 545 pairs.
 FUTILITY_MARGIN = 500
-#: Leaves that answer an open three: a node of no plies left where the
-#: opponent threatens an open four is searched on (its answers only, every
-#: one) until ``LEAF_THREE`` plies past the leaves (0: evaluated at once), as
-#: a forced block already is: the evaluation cannot tell a three that must be
-#: answered from one that is already lost.
-LEAF_THREE = 0
 #: Fail-high reduction: at a null-window node where the same conditions hold
 #: and the evaluation beats beta by ``FHR_MARGIN`` a ply, the node will most
 #: likely cut, so its moves that make no four are searched a ply shallower
@@ -1279,7 +1273,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     forced = ncls[opp, C_FIVE] == 1
     if forced and restricted(ncls, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
         return -(WIN - ply - 2)  # renju's black may not block white's four
-    if depth <= 0 and not forced and not (depth > -LEAF_THREE and ncls[opp, C_FLEX4] > 0):
+    if depth <= 0 and not forced:
         # (A continuous-four search here, as Rapfi does, cost more nodes than it
         # found: 12 games each against Rapfi held to 2 and 6 plies scored 83% and
         # 33% with it, 100% and 83% without; benchmarks/README.md.)
