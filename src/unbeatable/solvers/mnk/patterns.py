@@ -84,7 +84,9 @@ LEVEL_WEIGHT = (0, 0, 0, 1, 3, 6, 20, 24, 110, 130, 1200, 12000)
 CLASS_BONUS = {C_FLEX4: 6000, C_B4F3: 2500, C_F3F3: 1200}
 #: What stopping the opponent's line counts in a move's hand-set ordering
 #: score beside making the mover's own, in fifths (:func:`policy`): 5 lost
-#: 30 Elo (H0), 3 stood at +2.5 after 495 pairs (benchmarks/README.md).
+#: 30 Elo (H0), 3 stood at +2.5 after 495 pairs (benchmarks/README.md), both
+#: before the learned orderings. Every rule set now has one, so this is read
+#: only with ``engine.POLICY`` off.
 ORDER_DEFENCE = 4
 
 #: The level one move short of each level (what a line that can become
