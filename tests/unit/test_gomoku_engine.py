@@ -274,6 +274,31 @@ def test_stop_switch_and_known_only() -> None:
     assert engine.solve(pos, KNOWN_ONLY).move is not None
 
 
+def test_no_time_left_starts_no_helper_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search with its time already gone answers the first candidate at once:
+    it starts no helper threads (an analysis values some 220 moves so, and the
+    start and join of a helper each made its last moves overrun the budget)."""
+    from unbeatable.solvers.mnk import engine as E
+
+    engine = GomokuEngine(GOMOKU)
+    engine.configure(threads=2)
+    pos = position(GOMOKU, "h8 i9 g7", "i8 g9")
+    started: list[int] = []
+    real = E._Helper.__init__
+
+    def counting(self: Any, *args: Any) -> None:
+        started.append(1)
+        real(self, *args)
+
+    monkeypatch.setattr(E._Helper, "__init__", counting)
+    gone = Limits(deadline=0.0)  # a deadline long past
+    first = engine.solve(pos, gone).move
+    assert started == [] and first is not None and pos.cells[first] == EMPTY
+    assert engine.solve(pos, KNOWN_ONLY).move == first
+    engine.solve(pos, Limits.seconds(0.2))
+    assert len(started) == 1  # with time, the helper does start
+
+
 def test_guess_repeats_and_blocks() -> None:
     engine = GomokuEngine(GOMOKU)
     pos = position(GOMOKU, "h8 i9 g7", "i8 g9")

@@ -811,6 +811,11 @@ class GomokuEngine:
         best = int(roots[0])
         if count == 1 and limits.bounded:
             return best  # the only move: at once
+        if limits.expired():
+            # No time left: the first candidate, as a search cut short before its
+            # first node returns, without starting and joining the helpers (which
+            # made an analysis's last moves overrun its budget).
+            return best
         helpers = []
         if limits.bounded and not node_budget and max_depth is None:  # timed: all cores
             helpers = [_Helper(search, me, roots, count) for _ in range(self.threads - 1)]
