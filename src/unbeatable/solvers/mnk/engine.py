@@ -289,7 +289,7 @@ class _Search:
                 K.place(self.board, geometry.to_pad[i], 1 if mark == X else 2)
         self.ctl = np.zeros(5, dtype=np.int64)
         self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
-        self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
+        self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 2), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
         self.cells = cells

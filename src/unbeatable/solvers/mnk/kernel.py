@@ -160,8 +160,21 @@ RFP_DEPTH, RFP_MARGIN = 10, 100
 RFP_IMPROVING = 1
 #: The column of a ply's row of the score buffer that holds the node's
 #: evaluation where the pruning read one (-INF where it did not): no list of
-#: candidates reaches it, a row having a slot more than the board has cells.
+#: candidates reaches it, a row having two slots more than the board has cells.
 STATIC = -1
+#: The column beside it that says whether the node at that ply is an expected
+#: cut node (1) or not (0): searched in a null window below a node that is
+#: not one (the root and the principal variation are not), as chess engines
+#: and Rapfi reckon it. Read only by :data:`LMR_CUTNODE`.
+CUT_NODE = -2
+#: Late-move reductions a ply deeper at an expected cut node (0: no change):
+#: there the first moves nearly always cut, so a late one is reached where
+#: the guess was wrong and matters less (Rapfi reduces such moves most).
+LMR_CUTNODE = 0
+#: Late-move reductions a ply deeper for the moves already reduced two where
+#: the mover's evaluation has not risen since its last move (0: no change),
+#: as Rapfi does for a side that is not improving.
+LMR_WORSENING = 0
 #: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
 #: root, no block forced, no open three of the opponent's), a move that
 #: neither makes nor stops a three or four is not searched at all once
@@ -1297,15 +1310,23 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     # a double three): the evaluation is read once for all three.
     likely_cut = False
     futile = False
-    if RFP_IMPROVING > 0:
+    if RFP_IMPROVING > 0 or LMR_WORSENING > 0:
         sbuf[ply, STATIC] = -INF
+    cut_node = False
+    if LMR_CUTNODE > 0:
+        cut_node = ply > 0 and alpha + 1 == beta and sbuf[ply - 1, CUT_NODE] == 0
+        sbuf[ply, CUT_NODE] = 1 if cut_node else 0
+    worsening = False
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
         margin_depth = depth
-        if RFP_IMPROVING > 0:
+        if RFP_IMPROVING > 0 or LMR_WORSENING > 0:
             sbuf[ply, STATIC] = static
-            if ply >= 3 and sbuf[ply - 2, STATIC] > -INF and static > sbuf[ply - 2, STATIC]:
-                margin_depth = depth - RFP_IMPROVING
+            if ply >= 3 and sbuf[ply - 2, STATIC] > -INF:
+                if static > sbuf[ply - 2, STATIC]:
+                    margin_depth = depth - RFP_IMPROVING
+                else:
+                    worsening = True
         # Fail-high reduction: well above beta the node will most likely cut;
         # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
@@ -1370,6 +1391,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         cut = 0
         if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
+            extra = 0
+            if LMR_WORSENING > 0 and worsening and cut == 2:
+                extra += 1
+            if LMR_CUTNODE > 0 and cut_node:
+                extra += 1
+            cut += extra
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
