@@ -147,8 +147,10 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: plies, razoring, reductions growing as ln(depth) x ln(place), and
 #: reducing moves that make or stop only an open three). 10 plies and 100 a
 #: ply (+5.5 after 726 pairs alone), with :data:`FUTILITY_MARGIN` 500: +25.5
-#: Elo in 545 pairs ("Tests of 2026-12-03").
-RFP_DEPTH, RFP_MARGIN = 10, 100
+#: Elo in 545 pairs ("Tests of 2026-12-03"). 70 a ply, with
+#: :data:`LMR_CUTNODE` and :data:`LMR_WORSENING`: +21.7 Elo in 803 pairs
+#: ("Tests of 2026-12-03 (night)").
+RFP_DEPTH, RFP_MARGIN = 10, 70
 #: Plies of margin that reverse futility pruning takes off where the mover's
 #: evaluation has risen since its last move (two plies up; never in the
 #: first two plies), as chess engines do for an "improving" side (0: none).
@@ -170,11 +172,13 @@ CUT_NODE = -2
 #: Late-move reductions a ply deeper at an expected cut node (0: no change):
 #: there the first moves nearly always cut, so a late one is reached where
 #: the guess was wrong and matters less (Rapfi reduces such moves most).
-LMR_CUTNODE = 0
+#: With :data:`LMR_WORSENING` alone +5.7 Elo after 764 pairs (undecided);
+#: with it and reverse futility at 70 a ply, +21.7 in 803 (benchmarks/README.md).
+LMR_CUTNODE = 1
 #: Late-move reductions a ply deeper for the moves already reduced two where
 #: the mover's evaluation has not risen since its last move (0: no change),
-#: as Rapfi does for a side that is not improving.
-LMR_WORSENING = 0
+#: as Rapfi does for a side that is not improving. Kept with :data:`LMR_CUTNODE`.
+LMR_WORSENING = 1
 #: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
 #: root, no block forced, no open three of the opponent's), a move that
 #: neither makes nor stops a three or four is not searched at all once
