@@ -1259,14 +1259,16 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
 
     Fail-soft alpha-beta with null windows for all but the first move, a
     Zobrist-keyed transposition table, history ordering; a forced block does
-    not use up depth; late quiet moves reduced (and, a ply or two from the
-    leaves, not searched) and a null move tried where no threat is faced, a
-    node far above beta cut off by its evaluation, one well above it
+    not use up depth; late quiet moves reduced (more at an expected cut node
+    and for a side not improving; a ply or two from the leaves, not
+    searched) and a null move tried where no threat is faced, a node far
+    above beta cut off by its evaluation, one well above it
     searched a ply shallower and one far below alpha, a ply from the leaves,
     searching only its first move and those that make or stop a three or
     four (see :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`,
-    :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`: each
-    kept by the engine's SPRT games, benchmarks/README.md). Scores from
+    :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`,
+    :data:`LMR_CUTNODE`, :data:`LMR_WORSENING`: each kept by the engine's
+    SPRT games, benchmarks/README.md). Scores from
     ``me``'s view; a mate score here is the search's judgement, never a proof
     (the engine proves results apart, by threat search).
     """
@@ -1330,7 +1332,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 if static > sbuf[ply - 2, STATIC]:
                     margin_depth = depth - RFP_IMPROVING
                 else:
-                    worsening = True
+                    worsening = LMR_WORSENING > 0
         # Fail-high reduction: well above beta the node will most likely cut;
         # its moves that make no four are searched a ply shallower (below).
         likely_cut = (
@@ -1395,12 +1397,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         cut = 0
         if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
-            extra = 0
-            if LMR_WORSENING > 0 and worsening and cut == 2:
-                extra += 1
-            if LMR_CUTNODE > 0 and cut_node:
-                extra += 1
-            cut += extra
+            if worsening and cut == 2:  # (each flag false where its switch is off)
+                cut += 1
+            if cut_node:
+                cut += 1
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
