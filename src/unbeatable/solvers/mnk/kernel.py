@@ -190,6 +190,11 @@ LMR_HIST = 0
 #: it (0: never): a move that shines even at a shallow look is where the
 #: search should look hardest.
 LMR_DEEPER = 0
+#: Late-move reductions this many plies smaller at a node that is or has
+#: been on the principal variation (searched in an open window, now or when
+#: its table entry was written; 0: no change): the lines the search believes
+#: in are where a reduced look costs most (Rapfi's and Stockfish's "ttPv").
+LMR_TTPV = 0
 #: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
 #: root, no block forced, no open three of the opponent's), a move that
 #: neither makes nor stops a three or four is not searched at all once
@@ -1182,8 +1187,10 @@ _VALUE_BIAS = 1 << 19
 
 
 @_inlined
-def _pack(value, flag, depth, move):  # type: ignore[no-untyped-def]
-    return np.uint64((value + _VALUE_BIAS) | (flag << 20) | ((depth + 128) << 22) | (move << 30))
+def _pack(value, flag, depth, move, pv):  # type: ignore[no-untyped-def]
+    return np.uint64(
+        (value + _VALUE_BIAS) | (flag << 20) | ((depth + 128) << 22) | (move << 30) | (pv << 46)
+    )
 
 
 @_inlined
@@ -1194,6 +1201,7 @@ def _unpack(entry):  # type: ignore[no-untyped-def]
         (e >> 20) & 3,
         ((e >> 22) & 0xFF) - 128,
         (e >> 30) & 0xFFFF,
+        (e >> 46) & 1,
     )
 
 
@@ -1314,8 +1322,11 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     slot = np.int64(h[0] & np.uint64(tt_key.shape[0] - 1))
     hint = -1
     entry = tt_data[slot]
+    # On the principal variation now, or when the table's entry was written.
+    tt_pv = LMR_TTPV > 0 and alpha + 1 < beta
     if tt_key[slot] ^ entry == h[0]:
-        stored_value, flag, stored_depth, hint = _unpack(entry)
+        stored_value, flag, stored_depth, hint, was_pv = _unpack(entry)
+        tt_pv = tt_pv or (LMR_TTPV > 0 and was_pv == 1)
         if stored_depth >= depth:
             v = _from_tt(stored_value, ply)
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
@@ -1414,8 +1425,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 cut += 1
             if LMR_HIST > 0:
                 cut -= int(hist[me, c] / LMR_HIST)  # (toward zero: a small history moves nothing)
-                if cut < 0:
-                    cut = 0
+            if tt_pv:
+                cut -= LMR_TTPV
+            if cut < 0:
+                cut = 0
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
@@ -1447,7 +1460,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     if best_move < 0:
         return evaluate(B, me)
     flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-    entry = _pack(_to_tt(best, ply), flag, depth, best_move)
+    entry = _pack(_to_tt(best, ply), flag, depth, best_move, 1 if tt_pv else 0)
     tt_data[slot] = entry
     tt_key[slot] = h[0] ^ entry
     return best
