@@ -201,6 +201,11 @@ LMR_TTPV = 0
 #: ``LMP_COUNT`` times the depth moves were (0: none pruned). 4: one of the
 #: four steps kept together (:data:`RFP_IMPROVING`).
 LMP_DEPTH, LMP_COUNT = 2, 4
+#: Late-move pruning this many times sooner where the mover's evaluation has
+#: not risen since its last move (1: no change), as Rapfi's move-count
+#: pruning halves its count for a side that is not improving (told as
+#: :data:`LMR_WORSENING` tells it, and only where that switch is on).
+LMP_WORSENING = 1
 #: Futility pruning: at one ply from the leaves (not the root, no block
 #: forced, the opponent with no open three, four-three or double three)
 #: where the evaluation is ``FUTILITY_MARGIN`` or more below alpha, the
@@ -1401,7 +1406,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
     prune = (
-        LMP_COUNT * depth
+        LMP_COUNT * depth // (LMP_WORSENING if worsening else 1)
         if LMP_COUNT > 0
         and ply > 0
         and not forced
