@@ -179,22 +179,6 @@ LMR_CUTNODE = 1
 #: the mover's evaluation has not risen since its last move (0: no change),
 #: as Rapfi does for a side that is not improving. Kept with :data:`LMR_CUTNODE`.
 LMR_WORSENING = 1
-#: Late-move reductions moved by history (0: not): a reduced move's
-#: reduction falls a ply for every ``LMR_HIST`` of its history above zero
-#: and grows a ply for every ``LMR_HIST`` below (never under none), as the
-#: engines that lead the field do, so that a quiet move that has often cut
-#: elsewhere is looked at deeper and one that never has, shallower.
-LMR_HIST = 0
-#: A reduced move that beats alpha by at least ``LMR_DEEPER`` for each ply
-#: it was reduced is searched again a ply deeper than its full depth, not at
-#: it (0: never): a move that shines even at a shallow look is where the
-#: search should look hardest.
-LMR_DEEPER = 0
-#: Late-move reductions this many plies smaller at a node that is or has
-#: been on the principal variation (searched in an open window, now or when
-#: its table entry was written; 0: no change): the lines the search believes
-#: in are where a reduced look costs most (Rapfi's and Stockfish's "ttPv").
-LMR_TTPV = 0
 #: Late-move pruning: at a node of at most ``LMP_DEPTH`` plies left (not the
 #: root, no block forced, no open three of the opponent's), a move that
 #: neither makes nor stops a three or four is not searched at all once
@@ -1192,10 +1176,8 @@ _VALUE_BIAS = 1 << 19
 
 
 @_inlined
-def _pack(value, flag, depth, move, pv):  # type: ignore[no-untyped-def]
-    return np.uint64(
-        (value + _VALUE_BIAS) | (flag << 20) | ((depth + 128) << 22) | (move << 30) | (pv << 46)
-    )
+def _pack(value, flag, depth, move):  # type: ignore[no-untyped-def]
+    return np.uint64((value + _VALUE_BIAS) | (flag << 20) | ((depth + 128) << 22) | (move << 30))
 
 
 @_inlined
@@ -1206,7 +1188,6 @@ def _unpack(entry):  # type: ignore[no-untyped-def]
         (e >> 20) & 3,
         ((e >> 22) & 0xFF) - 128,
         (e >> 30) & 0xFFFF,
-        (e >> 46) & 1,
     )
 
 
@@ -1327,11 +1308,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     slot = np.int64(h[0] & np.uint64(tt_key.shape[0] - 1))
     hint = -1
     entry = tt_data[slot]
-    # On the principal variation now, or when the table's entry was written.
-    tt_pv = LMR_TTPV > 0 and alpha + 1 < beta
     if tt_key[slot] ^ entry == h[0]:
-        stored_value, flag, stored_depth, hint, was_pv = _unpack(entry)
-        tt_pv = tt_pv or (LMR_TTPV > 0 and was_pv == 1)
+        stored_value, flag, stored_depth, hint = _unpack(entry)
         if stored_depth >= depth:
             v = _from_tt(stored_value, ply)
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
@@ -1428,20 +1406,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
                 cut += 1
             if cut_node:
                 cut += 1
-            if LMR_HIST > 0:
-                cut -= int(hist[me, c] / LMR_HIST)  # (toward zero: a small history moves nothing)
-            if tt_pv:
-                cut -= LMR_TTPV
-            if cut < 0:
-                cut = 0
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         else:
             v = -pvs(B, opp, full - cut, -alpha - 1, -alpha, ply + 1, *rest)
             if cut and v > alpha:
-                if LMR_DEEPER > 0 and v >= alpha + LMR_DEEPER * cut and v < MATE:
-                    full += 1
                 v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
                 v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
@@ -1465,7 +1435,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     if best_move < 0:
         return evaluate(B, me)
     flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-    entry = _pack(_to_tt(best, ply), flag, depth, best_move, 1 if tt_pv else 0)
+    entry = _pack(_to_tt(best, ply), flag, depth, best_move)
     tt_data[slot] = entry
     tt_key[slot] = h[0] ^ entry
     return best
