@@ -188,7 +188,9 @@ LMP_DEPTH, LMP_COUNT = 2, 4
 #: Late-move pruning this many times sooner where the mover's evaluation has
 #: not risen since its last move (1: no change), as Rapfi's move-count
 #: pruning halves its count for a side that is not improving (told as
-#: :data:`LMR_WORSENING` tells it, and only where that switch is on).
+#: :data:`LMR_WORSENING` tells it, and only where that switch is on). 2,
+#: with reverse futility at 55 a ply: +7.3 Elo after 1,864 pairs, undecided
+#: when the book ran out; left at 1 (benchmarks/README.md, "Tests of 2026-12-04").
 LMP_WORSENING = 1
 #: Futility pruning: at one ply from the leaves (not the root, no block
 #: forced, the opponent with no open three, four-three or double three)
@@ -1384,7 +1386,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     cls = B[3]
     calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
     prune = (
-        LMP_COUNT * depth // (LMP_WORSENING if worsening else 1)
+        LMP_COUNT * depth // (max(LMP_WORSENING, 1) if worsening else 1)
         if LMP_COUNT > 0
         and ply > 0
         and not forced
