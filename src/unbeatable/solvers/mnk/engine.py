@@ -364,9 +364,7 @@ class _Search:
         opp = 1 - me
         alpha, best = lo, -K.INF
         scores[:count] = -K.INF
-        args = (
-            ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data, self.line, self.seen
-        )
+        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
         for i in range(count):
             c = roots[i]
             K.play(board, c, me + 1)

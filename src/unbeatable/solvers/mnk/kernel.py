@@ -206,15 +206,6 @@ FUTILITY_MARGIN = 500
 #: (0: none). 30 a ply: +24.8 Elo in 779 pairs; 20, with the other three
 #: steps of :data:`RFP_IMPROVING`, +28.7 in 509 (benchmarks/README.md).
 FHR_MARGIN = 20
-#: Razoring with continuous fours: at a null-window node of at most
-#: ``RAZOR_DEPTH`` plies left (not the root, no block forced, the opponent
-#: with no open three, four-three or double three) whose evaluation is more
-#: than ``RAZOR_BASE + RAZOR_MARGIN * depth`` below alpha, only a win by
-#: continuous fours (at most ``RAZOR_VCF`` plies) could lift it: the node
-#: looks for one and, finding none, fails low with its evaluation, as Rapfi
-#: razors into its search of fours (0: no razoring).
-RAZOR_DEPTH = 0
-RAZOR_BASE, RAZOR_MARGIN, RAZOR_VCF = 20, 15, 9
 #: Null-move pruning: where the side to move faces no open three, four-three
 #: or double three and its evaluation reaches beta, a pass searched
 #: ``NULL_R`` plies shallower that still fails high cuts the node (0: none).
@@ -1270,7 +1261,7 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
 
 
 @_compiled
-def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, line, seen):  # type: ignore[no-untyped-def]
+def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):  # type: ignore[no-untyped-def]
     """Negamax principal-variation search for ``me`` (0/1) to move.
 
     Fail-soft alpha-beta with null windows for all but the first move, a
@@ -1326,7 +1317,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
-    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, line, seen)
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1359,24 +1350,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         )
         # Futility: so far below alpha that only a threat could lift it.
         futile = FUTILITY_MARGIN > 0 and depth == 1 and static + FUTILITY_MARGIN <= alpha
-        # Razoring: so far below alpha that only continuous fours could lift
-        # it (the row of the move buffers at this ply and below is free).
-        if (
-            RAZOR_DEPTH > 0
-            and depth <= RAZOR_DEPTH
-            and alpha + 1 == beta
-            and abs(alpha) < MATE
-            and static + RAZOR_BASE + RAZOR_MARGIN * depth < alpha
-        ):
-            if ncls[me, C_B4] + ncls[me, C_B4F3] > 0:
-                r = threats(
-                    B, me, np.int64(RAZOR_VCF), ply, np.int64(VCF), ctl, mbuf, sbuf, line, seen
-                )
-                if ctl[ABORTED] != 0:
-                    return 0
-                if r > 0:
-                    return WIN - ply - r
-            return static
         # Reverse futility: far enough above beta that no reply brings it down.
         if (
             RFP_MARGIN > 0
