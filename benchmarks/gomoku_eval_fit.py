@@ -62,6 +62,7 @@ from unbeatable.solvers.mnk.patterns import (
     FITS,
     NCLASSES,
     NLEVELS,
+    NTHREATS,
     PAIRS,
     code_of,
     code_pairs,
@@ -275,6 +276,70 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
     print_weights([int(v) for v in np.rint(solve(order))])
 
 
+def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
+    """Fit the threat table (``patterns.THREATS``): per colour of the side to
+    move and threat mask (``kernel.threat_mask``), what Rapfi's values leave
+    once the engine's evaluation as it stands (without a threat table) is
+    counted, on every position the search evaluates (no five to make or
+    stop, no open four of the mover's to make), decided ones (a proved
+    result, a value past +-2,500) left out. Ridge regression on one-hot
+    masks: a mask seen in few positions keeps a value near 0."""
+    rules = api.resolve(GAMES[rule], "")[0]
+    keys, values, current = [], [], []
+    for file in files:
+        for line in file.open():
+            record = json.loads(line)
+            text = record["value"]
+            if "M" in text or abs(int(text)) > CLIP:
+                continue
+            moves = record["moves"]
+            me = len(moves) % 2
+            board = board_of(rules, position_of(rules, moves).cells)
+            ncls, opp = board.ncls, 1 - me
+            if ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4]:
+                continue
+            colour = 0 if len(moves) % 2 == 0 else 1
+            keys.append(colour * NTHREATS + int(K.threat_mask(ncls, me)))
+            values.append(int(text))
+            current.append(int(K.evaluate(board, me)))
+    if not keys:
+        sys.exit("no position with a value to fit")
+    k, y, now = np.array(keys), np.array(values, dtype=np.float64), np.array(current)
+    order = np.random.default_rng(0).permutation(len(y))
+    train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
+
+    def solve(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        # One-hot rows: the ridge solution is each mask's summed residual
+        # over its count plus the ridge.
+        residual = np.bincount(k[rows], weights=y[rows] - now[rows], minlength=2 * NTHREATS)
+        count = np.bincount(k[rows], minlength=2 * NTHREATS)
+        return residual / (count + THREAT_RIDGE)
+
+    table = solve(train)
+    print(f"{len(y):,} positions (fitted on {len(train):,}, checked on {len(test):,})")
+    print("correlation with the judge's values on the held-out fifth:")
+    print(f"  the evaluation as it stands      {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
+    with_table = now[test] + np.rint(table[k[test]])
+    print(f"  with the threat table            {np.corrcoef(with_table, y[test])[0, 1]:.3f}")
+    err = np.sqrt(np.mean((now[test] - y[test]) ** 2))
+    err_table = np.sqrt(np.mean((with_table - y[test]) ** 2))
+    print(f"  root mean square error           {err:.0f} -> {err_table:.0f}")
+    table = np.rint(solve(order)).astype(int)
+    count = np.bincount(k, minlength=2 * NTHREATS)
+    print("the table fitted on every position, masks seen at least 20 times (for the engine):")
+    for colour in range(2):
+        entries = {
+            mask: int(table[colour * NTHREATS + mask])
+            for mask in range(NTHREATS)
+            if count[colour * NTHREATS + mask] >= 20 and table[colour * NTHREATS + mask] != 0
+        }
+        print(f"  {('black', 'white')[colour]}: {entries}")
+
+
+#: Ridge of the threat table's fit, in positions: a mask's value is its
+#: positions' summed residual over their count plus this.
+THREAT_RIDGE = 20.0
+
 #: Self-play: nodes a move drawn between these shares of ``--nodes`` (so
 #: that the two sides differ and no two games of one opening repeat).
 SELFPLAY_SPREAD = (0.5, 1.5)
@@ -458,6 +523,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
     p.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
+    h = sub.add_parser("threats", help="fit the threat table to collected positions")
+    h.add_argument("files", type=Path, nargs="+")
+    h.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
     t = sub.add_parser("texel", help="fit the weights to the outcomes of games")
     t.add_argument("files", type=Path, nargs="+")
     t.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
@@ -467,6 +535,9 @@ def main() -> None:
         return
     if args.command == "texel":
         texel(args.files, args.rule)
+        return
+    if args.command == "threats":
+        fit_threats(args.files, args.rule)
         return
     if args.command == "collect":
         try:

@@ -144,17 +144,17 @@ _MUTABLE = ("bd", "key", "pat", "cls", "val", "ncls", "near", "h", "undo")
 def _by_packed_levels(table: npt.NDArray[_Entry]) -> npt.NDArray[_Entry]:
     """``table``'s last axis re-indexed from :func:`patterns.code_of`'s codes
     to the kernel's packed words (four bits a direction), so that a cell's
-    word indexes it with no arithmetic; the fitted tables' tempo, past every
-    code, moves to :data:`kernel.PACKED_TEMPO`."""
+    word indexes it with no arithmetic; what the fitted tables keep past
+    every code (the tempo, then the threat masks') moves to
+    :data:`kernel.PACKED_TEMPO` and on."""
     words = np.arange(K.PACKED_TEMPO)
     levels = [(words >> (4 * d)) & 15 for d in range(4)]
     valid = np.logical_and.reduce([lv < NLEVELS for lv in levels])
     codes = ((levels[0] * NLEVELS + levels[1]) * NLEVELS + levels[2]) * NLEVELS + levels[3]
-    tempo = table.shape[-1] > NLEVELS**4
-    out = np.zeros((*table.shape[:-1], K.PACKED_TEMPO + int(tempo)), dtype=table.dtype)
+    tail = table.shape[-1] - NLEVELS**4
+    out = np.zeros((*table.shape[:-1], K.PACKED_TEMPO + tail), dtype=table.dtype)
     out[..., : K.PACKED_TEMPO][..., valid] = table[..., codes[valid]]
-    if tempo:
-        out[..., K.PACKED_TEMPO] = table[..., NLEVELS**4]
+    out[..., K.PACKED_TEMPO :] = table[..., NLEVELS**4 :]
     return out
 
 

@@ -127,6 +127,12 @@ THREAT_BONUS = 1500
 #: Whether the leaf evaluation adds the fitted sum (patterns.fitted) to the
 #: hand-set one.
 EVAL_FIT = True
+#: Whether it also adds what the rule set's fitted threat table
+#: (``patterns.THREATS``) gives the side to move for the threats both sides
+#: have (:func:`threat_mask`), as Rapfi's classical evaluation does: who
+#: holds the initiative changes a position's worth more than any sum of its
+#: cells says.
+THREAT_EVAL = False
 #: Whether a node where the opponent threatens a four-three (and nothing
 #: stronger) searches only the moves that answer it (:func:`b4f3_defences`),
 #: every one of them, as it does against an open three (with
@@ -363,6 +369,9 @@ def line_level(bd, n, o, own, k, reach, exact):  # type: ignore[no-untyped-def]
 
 #: Where a packed code's tempo weight sits in ``ev``, past every code.
 PACKED_TEMPO = 1 << 16
+#: Where the evaluation table's threat entries begin (``patterns.THREAT_CODE``
+#: in the packed words' order).
+PACKED_THREATS = PACKED_TEMPO + 1
 
 
 @_inlined
@@ -907,6 +916,23 @@ def b4f3_defences(B, me, out):  # type: ignore[no-untyped-def]
     return n
 
 
+@_inlined
+def threat_mask(ncls, me):  # type: ignore[no-untyped-def]
+    """Which threats each side has, as bits: the side to move's four-three,
+    four, double three and open three (bits 0-3), the other side's open
+    four to make, four-three, four, double three and open three (bits
+    4-8); the index of the evaluation's threat table."""
+    opp = 1 - me
+    mask = 0
+    for bit, (p, klass) in enumerate(
+        ((me, C_B4F3), (me, C_B4), (me, C_F3F3), (me, C_F3), (opp, C_FLEX4),
+         (opp, C_B4F3), (opp, C_B4), (opp, C_F3F3), (opp, C_F3))
+    ):
+        if ncls[p, klass] > 0:
+            mask |= 1 << bit
+    return mask
+
+
 @_compiled
 def evaluate(B, me):  # type: ignore[no-untyped-def]
     """Heuristic value for ``me`` (0/1) to move: what the empty cells near the
@@ -932,6 +958,8 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
     if EVAL_FIT:
         score += fit + ev[me, 0, PACKED_TEMPO]
     ncls = B[5]
+    if THREAT_EVAL:
+        score += ev[me, 0, PACKED_THREATS + threat_mask(ncls, me)]
     if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0:
         # The opponent has no four to interpose: a four-three of the mover's
         # wins outright, a double three nearly always (not renju's black's:

@@ -296,6 +296,35 @@ def combinations() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
 
 #: Where in :func:`fitted`'s last axis the tempo sits, past every code.
 TEMPO_CODE = NLEVELS**4
+#: Where a fitted table's threat entries begin: one per threat mask
+#: (:func:`unbeatable.solvers.mnk.kernel.threat_mask`), past the tempo.
+THREAT_CODE = TEMPO_CODE + 1
+#: Threat masks there are: which of four threat classes the side to move has
+#: and which of five the other side has.
+NTHREATS = 1 << 9
+#: Per rule set and colour (black first), what the side to move's colour
+#: adds to the evaluation for each threat mask (only those fitted; the rest
+#: 0). Read where ``kernel.THREAT_EVAL`` is on.
+THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
+    # 10,820 positions of 1,000 games judged by Rapfi at 7 plies
+    # (benchmarks/gomoku_eval_fit.py threats, seeds 51 and 52): the
+    # evaluation correlates 0.787 with Rapfi's values on a held-out fifth,
+    # 0.795 with this table; the masks seen in at least 20 positions.
+    "freestyle": (
+        {
+            0: -23, 8: -26, 10: 6, 72: 65, 74: -27, 88: 85, 90: 113, 256: -25, 258: 78,
+            264: 17, 266: 85, 320: 20, 322: -63, 328: 16, 330: 110, 338: 91, 344: -88,
+            346: -2, 348: -189, 350: -93, 360: -27, 362: 44, 392: -2, 394: 43, 456: -48,
+            458: -46, 474: 7,
+        },
+        {
+            0: 84, 8: 47, 88: 88, 90: 64, 256: -27, 258: 73, 264: 72, 266: 113, 322: -66,
+            328: 34, 330: 58, 336: 153, 338: 50, 344: -20, 346: -56, 348: -42, 350: 4,
+            360: -72, 362: -2, 378: 53, 384: -62, 392: 20, 394: 115, 456: 17, 458: 11,
+            474: 56,
+        },
+    ),
+}
 
 
 #: Weights per colour (black first), each per side (the side to move first).
@@ -442,19 +471,22 @@ def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
     four levels read ``code`` for ``colour`` (0 black) adds to the evaluation
     under ``rule``, ``colour`` being the side to move (``side`` 0) or the
     other side (1); ``ev[colour, 0, TEMPO_CODE]``: what ``colour`` gets for
-    being to move."""
+    being to move; ``ev[colour, 0, THREAT_CODE + mask]``: what it gets for
+    the threats a mask says the two sides have (:data:`THREATS`)."""
     classes, _ = combinations()
     levels = code_levels()
     weights = FITS[rule]
-    ev = np.zeros((2, 2, levels.shape[1] + 1), dtype=np.int32)
+    ev = np.zeros((2, 2, levels.shape[1] + 1 + NTHREATS), dtype=np.int32)
     for colour, kind in enumerate(kinds(rule)):
         for side in range(2):
             by_level = np.array(weights.level[colour][side], dtype=np.int64)[levels].sum(axis=0)
             by_class = np.array(weights.klass[colour][side], dtype=np.int64)[classes[kind]]
-            ev[colour, side, :-1] = by_level + by_class
+            ev[colour, side, :TEMPO_CODE] = by_level + by_class
             if weights.pair is not None:
-                ev[colour, side, :-1] += np.array(weights.pair[colour][side])[code_pairs()]
+                ev[colour, side, :TEMPO_CODE] += np.array(weights.pair[colour][side])[code_pairs()]
         ev[colour, 0, TEMPO_CODE] = weights.tempo[colour]
+        for mask, value in THREATS.get(rule, ({}, {}))[colour].items():
+            ev[colour, 0, THREAT_CODE + mask] = value
     return ev
 
 
