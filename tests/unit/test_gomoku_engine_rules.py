@@ -41,6 +41,8 @@ from unbeatable.solvers.mnk.patterns import (
     OVERLINE,
     PAIR_RANK,
     TEMPO_CODE,
+    THREAT_CODE,
+    THREATS,
     Fit,
     code_of,
     code_pairs,
@@ -259,6 +261,27 @@ def test_each_rule_evaluates_with_its_own_weights() -> None:
     cells = position(RENJU, "h8 i9 g7", "h9 j9").cells
     renju_board, free_board = board_of(RENJU, cells), board_of(game_of("gomoku"), cells)
     assert K.evaluate(renju_board, 1) != K.evaluate(free_board, 1)
+
+
+def test_the_threat_mask_says_which_threats_each_side_has() -> None:
+    """An open three of x's: x to move has fours to make (its open fours are
+    a win the search takes before any evaluation, so no bit); o to move faces
+    x's open four to make and x's fours. Each rule set's threat table sits
+    where the kernel reads it, per colour of the side to move; a rule set
+    with none adds nothing."""
+    free = game_of("gomoku")
+    board = board_of(free, position(free, "h8 i8 j8", "a1 a3").cells)
+    assert K.threat_mask(board.ncls, 0) == 1 << 1  # x's four
+    assert K.threat_mask(board.ncls, 1) == (1 << 4) | (1 << 6)  # x's open four to make, four
+    for rule, per_colour in THREATS.items():
+        table = fitted(rule)
+        for colour, entries in enumerate(per_colour):
+            assert entries and all(0 <= mask < 1 << 9 for mask in entries)
+            read = {m: int(table[colour, 0, THREAT_CODE + m]) for m in range(1 << 9)}
+            assert read == {m: entries.get(m, 0) for m in range(1 << 9)}
+    assert "freestyle" in THREATS
+    for rule in {"freestyle", "standard", "renju"} - set(THREATS):
+        assert not fitted(rule)[:, :, THREAT_CODE:].any()
 
 
 def test_pairs_read_a_cells_two_strongest_directions() -> None:

@@ -131,8 +131,9 @@ EVAL_FIT = True
 #: (``patterns.THREATS``) gives the side to move for the threats both sides
 #: have (:func:`threat_mask`), as Rapfi's classical evaluation does: who
 #: holds the initiative changes a position's worth more than any sum of its
-#: cells says.
-THREAT_EVAL = False
+#: cells says. Freestyle's: +15.6 Elo in 1,395 pairs (benchmarks/README.md,
+#: "Tests of 2026-12-05"); a rule set with no table adds 0.
+THREAT_EVAL = True
 #: Whether a node where the opponent threatens a four-three (and nothing
 #: stronger) searches only the moves that answer it (:func:`b4f3_defences`),
 #: every one of them, as it does against an open three (with
@@ -924,12 +925,24 @@ def threat_mask(ncls, me):  # type: ignore[no-untyped-def]
     4-8); the index of the evaluation's threat table."""
     opp = 1 - me
     mask = 0
-    for bit, (p, klass) in enumerate(
-        ((me, C_B4F3), (me, C_B4), (me, C_F3F3), (me, C_F3), (opp, C_FLEX4),
-         (opp, C_B4F3), (opp, C_B4), (opp, C_F3F3), (opp, C_F3))
-    ):
-        if ncls[p, klass] > 0:
-            mask |= 1 << bit
+    if ncls[me, C_B4F3] > 0:
+        mask |= 1
+    if ncls[me, C_B4] > 0:
+        mask |= 2
+    if ncls[me, C_F3F3] > 0:
+        mask |= 4
+    if ncls[me, C_F3] > 0:
+        mask |= 8
+    if ncls[opp, C_FLEX4] > 0:
+        mask |= 16
+    if ncls[opp, C_B4F3] > 0:
+        mask |= 32
+    if ncls[opp, C_B4] > 0:
+        mask |= 64
+    if ncls[opp, C_F3F3] > 0:
+        mask |= 128
+    if ncls[opp, C_F3] > 0:
+        mask |= 256
     return mask
 
 
@@ -937,8 +950,10 @@ def threat_mask(ncls, me):  # type: ignore[no-untyped-def]
 def evaluate(B, me):  # type: ignore[no-untyped-def]
     """Heuristic value for ``me`` (0/1) to move: what the empty cells near the
     stones are worth to each side, the mover's best cell counting extra (it
-    plays first), and a bonus for a double threat the opponent cannot answer
-    with a four (the search's horizon would otherwise miss that it wins)."""
+    plays first), what the threats each side has are worth to the mover
+    (:data:`THREAT_EVAL`), and a bonus for a double threat the opponent
+    cannot answer with a four (the search's horizon would otherwise miss
+    that it wins)."""
     bd, pat, val, near, cells, ev = B[0], B[2], B[4], B[6], B[13], B[14]
     opp = 1 - me
     mine = 0

@@ -304,7 +304,9 @@ THREAT_CODE = TEMPO_CODE + 1
 NTHREATS = 1 << 9
 #: Per rule set and colour (black first), what the side to move's colour
 #: adds to the evaluation for each threat mask (only those fitted; the rest
-#: 0). Read where ``kernel.THREAT_EVAL`` is on.
+#: 0). Read where ``kernel.THREAT_EVAL`` is on. Standard's and renju's,
+#: fitted the same way, are not here: no harness test has judged them yet
+#: (benchmarks/README.md, "Tests of 2026-12-05").
 THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
     # 10,820 positions of 1,000 games judged by Rapfi at 7 plies
     # (benchmarks/gomoku_eval_fit.py threats, seeds 51 and 52): the
