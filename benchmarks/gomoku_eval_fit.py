@@ -30,6 +30,12 @@ judges and fits freestyle, standard or renju):
 
 (freestyle: one run of seed 31; standard: seed 41.)
 
+``threats`` fits the evaluation's threat table (``patterns.THREATS``: what the
+side to move gets for which threats each side has, ``kernel.threat_mask``)
+to what the judge's values leave once the evaluation as it stands is counted:
+
+    python benchmarks/gomoku_eval_fit.py threats free_51.jsonl free_52.jsonl
+
 Rapfi is built outside the repository (see benchmarks/README.md, "Building
 the opponents"); ``--rapfi`` points at it.
 """
