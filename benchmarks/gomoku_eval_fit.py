@@ -304,10 +304,13 @@ def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
             ncls, opp = board.ncls, 1 - me
             if ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4]:
                 continue
-            colour = 0 if len(moves) % 2 == 0 else 1
-            keys.append(colour * NTHREATS + int(K.threat_mask(ncls, me)))
+            mask = int(K.threat_mask(ncls, me))
+            keys.append(me * NTHREATS + mask)  # (the mover's colour: black moves first)
             values.append(int(text))
-            current.append(int(K.evaluate(board, me)))
+            # The evaluation without the table in use, so that a fit made
+            # again replaces that table rather than adding to it.
+            table = int(board.ev[me, 0, K.PACKED_THREATS + mask]) if K.THREAT_EVAL else 0
+            current.append(int(K.evaluate(board, me)) - table)
     if not keys:
         sys.exit("no position with a value to fit")
     k, y, now = np.array(keys), np.array(values, dtype=np.float64), np.array(current)

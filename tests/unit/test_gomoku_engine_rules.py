@@ -273,15 +273,17 @@ def test_the_threat_mask_says_which_threats_each_side_has() -> None:
     board = board_of(free, position(free, "h8 i8 j8", "a1 a3").cells)
     assert K.threat_mask(board.ncls, 0) == 1 << 1  # x's four
     assert K.threat_mask(board.ncls, 1) == (1 << 4) | (1 << 6)  # x's open four to make, four
-    for rule, per_colour in THREATS.items():
-        table = fitted(rule)
-        for colour, entries in enumerate(per_colour):
-            assert entries and all(0 <= mask < 1 << 9 for mask in entries)
-            read = {m: int(table[colour, 0, THREAT_CODE + m]) for m in range(1 << 9)}
-            assert read == {m: entries.get(m, 0) for m in range(1 << 9)}
+    games = {"freestyle": free, "standard": STANDARD, "renju": RENJU}
     assert "freestyle" in THREATS
-    for rule in {"freestyle", "standard", "renju"} - set(THREATS):
-        assert not fitted(rule)[:, :, THREAT_CODE:].any()
+    for rule, game in games.items():
+        per_colour = THREATS.get(rule, ({}, {}))
+        table, packed = fitted(rule), board_of(game, game.initial().cells).ev
+        for colour, entries in enumerate(per_colour):
+            assert all(0 <= mask < 1 << 9 for mask in entries)
+            want = {m: entries.get(m, 0) for m in range(1 << 9)}
+            assert {m: int(table[colour, 0, THREAT_CODE + m]) for m in want} == want
+            assert {m: int(packed[colour, 0, K.PACKED_THREATS + m]) for m in want} == want
+        assert bool(per_colour[0]) == (rule in THREATS)
 
 
 def test_pairs_read_a_cells_two_strongest_directions() -> None:
