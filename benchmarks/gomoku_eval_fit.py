@@ -47,6 +47,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -171,13 +172,38 @@ def _near(moves: list[int]) -> list[int]:
     ]
 
 
+def evaluated(board: Board, me: int) -> bool:
+    """Whether the search evaluates this position with ``me`` to move: no
+    five to make or stop, no open four of the mover's to make."""
+    ncls, opp = board.ncls, 1 - me
+    return not (ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4])
+
+
+def judged(files: list[Path], rule: str) -> Iterator[tuple[Board, int, int]]:
+    """Each collected position the search evaluates whose judged value is
+    not decided (no proved result, nothing past +-:data:`CLIP`): its board,
+    the side to move and the value."""
+    rules = api.resolve(GAMES[rule], "")[0]
+    for file in files:
+        for line in file.open():
+            record = json.loads(line)
+            text = record["value"]
+            if "M" in text or abs(int(text)) > CLIP:
+                continue
+            moves = record["moves"]
+            me = len(moves) % 2
+            board = board_of(rules, position_of(rules, moves).cells)
+            if evaluated(board, me):
+                yield board, me, int(text)
+
+
 def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     """The counts a fitted evaluation is linear in (:data:`NAMES`), or None
     for a position the search never evaluates (a five to make or stop, an
     open four to make) or where the threat bonus applies (kept out of the
     fit)."""
     ncls, opp = board.ncls, 1 - me
-    if ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4]:
+    if not evaluated(board, me):
         return None
     if ncls[opp, C_B4] + ncls[opp, C_B4F3] + ncls[opp, C_FLEX4] == 0 and (
         ncls[me, C_B4F3] or ncls[me, C_F3F3]
@@ -223,23 +249,14 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
     """Fit what Rapfi's values leave once the engine's hand-set evaluation is
     counted (the engine adds the two): the weights make the sum, not the
     fitted part alone, follow the judge."""
-    rules = api.resolve(GAMES[rule], "")[0]
     rows, values, current = [], [], []
-    for file in files:
-        for line in file.open():
-            record = json.loads(line)
-            text = record["value"]
-            if "M" in text or abs(int(text)) > CLIP:
-                continue
-            moves = record["moves"]
-            me = len(moves) % 2
-            board = board_of(rules, position_of(rules, moves).cells)
-            f = features(board, me)
-            if f is None:
-                continue
-            rows.append(f)
-            values.append(int(text))
-            current.append(int(K.evaluate(board, me)))
+    for board, me, value in judged(files, rule):
+        f = features(board, me)
+        if f is None:
+            continue
+        rows.append(f)
+        values.append(value)
+        current.append(int(K.evaluate(board, me)))
     if not rows:
         sys.exit("no quiet position with a value to fit")
     x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
@@ -290,27 +307,15 @@ def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
     stop, no open four of the mover's to make), decided ones (a proved
     result, a value past +-2,500) left out. Ridge regression on one-hot
     masks: a mask seen in few positions keeps a value near 0."""
-    rules = api.resolve(GAMES[rule], "")[0]
     keys, values, current = [], [], []
-    for file in files:
-        for line in file.open():
-            record = json.loads(line)
-            text = record["value"]
-            if "M" in text or abs(int(text)) > CLIP:
-                continue
-            moves = record["moves"]
-            me = len(moves) % 2
-            board = board_of(rules, position_of(rules, moves).cells)
-            ncls, opp = board.ncls, 1 - me
-            if ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4]:
-                continue
-            mask = int(K.threat_mask(ncls, me))
-            keys.append(me * NTHREATS + mask)  # (the mover's colour: black moves first)
-            values.append(int(text))
-            # The evaluation without the table in use, so that a fit made
-            # again replaces that table rather than adding to it.
-            table = int(board.ev[me, 0, K.PACKED_THREATS + mask]) if K.THREAT_EVAL else 0
-            current.append(int(K.evaluate(board, me)) - table)
+    for board, me, value in judged(files, rule):
+        mask = int(K.threat_mask(board.ncls, me))
+        keys.append(me * NTHREATS + mask)  # (the mover's colour: black moves first)
+        values.append(value)
+        # The evaluation without the table in use, so that a fit made again
+        # replaces that table rather than adding to it.
+        table = int(board.ev[me, 0, K.PACKED_THREATS + mask]) if K.THREAT_EVAL else 0
+        current.append(int(K.evaluate(board, me)) - table)
     if not keys:
         sys.exit("no position with a value to fit")
     k, y, now = np.array(keys), np.array(values, dtype=np.float64), np.array(current)
