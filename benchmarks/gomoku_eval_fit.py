@@ -314,8 +314,8 @@ def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
         values.append(value)
         # The evaluation without the table in use, so that a fit made again
         # replaces that table rather than adding to it.
-        table = int(board.ev[me, 0, K.PACKED_THREATS + mask]) if K.THREAT_EVAL else 0
-        current.append(int(K.evaluate(board, me)) - table)
+        in_use = int(board.ev[me, 0, K.PACKED_THREATS + mask]) if K.THREAT_EVAL else 0
+        current.append(int(K.evaluate(board, me)) - in_use)
     if not keys:
         sys.exit("no position with a value to fit")
     k, y, now = np.array(keys), np.array(values, dtype=np.float64), np.array(current)
