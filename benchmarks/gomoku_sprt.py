@@ -269,7 +269,10 @@ def serve(game_name: str, settings_json: str) -> int:
             raise SystemExit(f"unbeatable.solvers.mnk.{name} does not exist in this version")
         setattr(module, attribute, type(getattr(module, attribute))(json.loads(value)))
     game = get_game(game_name)
-    engine = GomokuEngine(game)
+    try:  # one thread a side, as in the ladder: the test's workers share the cores
+        engine = GomokuEngine(game, threads=1)
+    except TypeError:  # a version from before the engine took a number of threads
+        engine = GomokuEngine(game)
     warm = getattr(engine, "warm_up", None)
     if warm is not None:
         warm()
