@@ -131,8 +131,9 @@ EVAL_FIT = True
 #: (``patterns.THREATS``) gives the side to move for the threats both sides
 #: have (:func:`threat_mask`), as Rapfi's classical evaluation does: who
 #: holds the initiative changes a position's worth more than any sum of its
-#: cells says. Freestyle's: +15.6 Elo in 1,395 pairs (benchmarks/README.md,
-#: "Tests of 2026-12-05"); a rule set with no table adds 0.
+#: cells says. Freestyle's: +15.6 Elo in 1,395 pairs, renju's: +19.5 in 732
+#: (benchmarks/README.md, "Tests of 2026-12-05"); a rule set with no table
+#: adds 0.
 THREAT_EVAL = True
 #: Whether a node where the opponent threatens a four-three (and nothing
 #: stronger) searches only the moves that answer it (:func:`b4f3_defences`),
