@@ -514,7 +514,13 @@ def main(argv: list[str] | None = None) -> int:
         "H1": "H1 accepted: the test version is stronger (keep it)",
         "H0": f"H0 accepted: the test version is not {args.elo1:g} Elo stronger (do not keep it)",
         None: "undecided: "
-        + ("stopped" if interrupted else "the games ran out")
+        + (
+            "stopped"
+            if interrupted
+            else f"--max-pairs ({args.max_pairs:,}) reached"
+            if sprt.pairs >= args.max_pairs
+            else "the book's openings ran out"
+        )
         + " before the test could decide",
     }[verdict]
     print(
