@@ -38,6 +38,7 @@ from unbeatable.solvers.mnk.patterns import (
     F4,
     FITS,
     FIVE,
+    NTHREATS,
     OVERLINE,
     PAIR_RANK,
     TEMPO_CODE,
@@ -279,8 +280,8 @@ def test_the_threat_mask_says_which_threats_each_side_has() -> None:
         per_colour = THREATS.get(rule, ({}, {}))
         table, packed = fitted(rule), board_of(game, game.initial().cells).ev
         for colour, entries in enumerate(per_colour):
-            assert all(0 <= mask < 1 << 9 for mask in entries)
-            want = {m: entries.get(m, 0) for m in range(1 << 9)}
+            assert all(0 <= mask < NTHREATS for mask in entries)
+            want = {m: entries.get(m, 0) for m in range(NTHREATS)}
             assert {m: int(table[colour, 0, THREAT_CODE + m]) for m in want} == want
             assert {m: int(packed[colour, 0, K.PACKED_THREATS + m]) for m in want} == want
         assert bool(per_colour[0]) == (rule in THREATS)
