@@ -222,7 +222,8 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
         val=np.zeros((2, size), dtype=np.int64),
         ncls=np.zeros((2, NCLASSES + 1), dtype=np.int64),
         near=np.zeros(size, dtype=np.int16),
-        h=base,
+        # The position's key, then each colour's stones' alone (kernel.CORR).
+        h=np.array([base[0], 0, 0], dtype=np.uint64),
         offs=np.array([1, stride, stride + 1, stride - 1], dtype=np.int64),
         geo=np.array(geo, dtype=np.int64),
         levels=packed,
@@ -292,6 +293,8 @@ class _Search:
         self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 2), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
+        # Corrections of the evaluation, learned as this search goes (kernel.CORR).
+        self.corr = np.zeros((2, 2, K.CORR_ENTRIES if K.CORR else 1), dtype=np.int64)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]
@@ -364,7 +367,7 @@ class _Search:
         opp = 1 - me
         alpha, best = lo, -K.INF
         scores[:count] = -K.INF
-        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data)
+        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data, self.corr)
         for i in range(count):
             c = roots[i]
             K.play(board, c, me + 1)

@@ -231,6 +231,23 @@ NULL_DIV = 4
 #: pattern value is about 110. 300: +25.7 Elo in 705 pairs
 #: (benchmarks/README.md).
 HIST_MAX = 300
+#: Correction history (0: off): what the searches below a node found its
+#: evaluation to be worth, learned as the search goes and added to the
+#: evaluation of later nodes that share each side's stones, as chess engines
+#: correct theirs by pawn structure. A static sum of cell patterns misses
+#: the same threat race over and over in one subtree; a table keyed by the
+#: side to move's stones and by the other side's (each a hash of one
+#: colour's stones, kept beside the position's key) carries what deeper
+#: nodes saw to the shallow ones that prune by the evaluation. 1: the
+#: pruning's evaluation corrected; 2: the leaves' too.
+CORR = 0
+#: Slots of each correction table (a power of two), per side to move and key.
+CORR_ENTRIES = 1 << 14
+#: A correction's units a point of evaluation, and the largest one in points.
+CORR_GRAIN, CORR_LIMIT = 16, 400
+#: How fast an entry follows a node's result: ``min(depth, CORR_DEPTH)``
+#: 64ths of the way from what it holds.
+CORR_DEPTH = 8
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -458,7 +475,9 @@ def _set(B, c, stone, step):  # type: ignore[no-untyped-def]
     re-reading those cells' patterns; ``step`` (+1/-1) counts it near its cells."""
     bd, key, h, near, offs, geo, zob = B[0], B[1], B[7], B[6], B[8], B[9], B[12]
     stride, reach = geo[G_STRIDE], geo[G_REACH]
-    h[0] ^= zob[max(stone, bd[c]) - 1, c]
+    colour = max(stone, bd[c])
+    h[0] ^= zob[colour - 1, c]
+    h[colour] ^= zob[colour - 1, c]  # (each colour's stones alone: :data:`CORR`)
     bd[c] = stone
     _count_near(near, c, stride, step)
     if geo[G_DIRECT] != 0:
@@ -547,6 +566,7 @@ def play(B, c, stone):  # type: ignore[no-untyped-def]
         ncls[p, cls[p, c]] -= 1
     stride, reach = geo[G_STRIDE], geo[G_REACH]
     h[0] ^= zob[stone - 1, c]
+    h[stone] ^= zob[stone - 1, c]
     bd[c] = stone
     _count_near(near, c, stride, 1)
     rows = (geo[G_KIND], geo[G_KIND + 1])
@@ -592,6 +612,7 @@ def unplay(B, c):  # type: ignore[no-untyped-def]
     near, h, offs, zob = B[6], B[7], B[8], B[12]
     stride, reach = geo[G_STRIDE], geo[G_REACH]
     h[0] ^= zob[bd[c] - 1, c]
+    h[bd[c]] ^= zob[bd[c] - 1, c]
     bd[c] = EMPTY
     _count_near(near, c, stride, -1)
     for d in range(4):
@@ -1304,8 +1325,38 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
     return -n if answers else n
 
 
+@_inlined
+def _corr_slots(B, me, corr):  # type: ignore[no-untyped-def]
+    """The slots of the two correction tables for ``me`` to move: by its
+    own stones and by the other side's (:data:`CORR`)."""
+    h = B[7]
+    mask = np.uint64(corr.shape[2] - 1)
+    return np.int64(h[me + 1] & mask), np.int64(h[2 - me] & mask)
+
+
+@_inlined
+def _corrected(B, me, raw, corr):  # type: ignore[no-untyped-def]
+    """``raw``, an evaluation for ``me``, with what the correction tables
+    have learned about positions that share its stones."""
+    own, other = _corr_slots(B, me, corr)
+    v = raw + (corr[me, 0, own] + corr[me, 1, other]) // (2 * CORR_GRAIN)
+    return max(1 - MATE, min(MATE - 1, v))
+
+
+@_inlined
+def _learn(B, me, depth, raw, best, corr):  # type: ignore[no-untyped-def]
+    """Move both correction tables' entries for this position towards what
+    the search found (``best``) beyond the evaluation (``raw``), the more
+    the deeper the search was."""
+    own, other = _corr_slots(B, me, corr)
+    target = max(-CORR_LIMIT, min(CORR_LIMIT, best - raw)) * CORR_GRAIN
+    w = min(depth, CORR_DEPTH)
+    corr[me, 0, own] += (target - corr[me, 0, own]) * w // 64
+    corr[me, 1, other] += (target - corr[me, 1, other]) * w // 64
+
+
 @_compiled
-def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):  # type: ignore[no-untyped-def]
+def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, corr):  # type: ignore[no-untyped-def]
     """Negamax principal-variation search for ``me`` (0/1) to move.
 
     Fail-soft alpha-beta with null windows for all but the first move, a
@@ -1347,6 +1398,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         # (A continuous-four search here, as Rapfi does, cost more nodes than it
         # found: 12 games each against Rapfi held to 2 and 6 plies scored 83% and
         # 33% with it, 100% and 83% without; benchmarks/README.md.)
+        if CORR >= 2:
+            return _corrected(B, me, evaluate(B, me), corr)
         return evaluate(B, me)
     if ply >= MAX_PLY - 4:
         return evaluate(B, me)
@@ -1361,7 +1414,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
-    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data)
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1374,8 +1427,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
         cut_node = ply > 0 and alpha + 1 == beta and sbuf[ply - 1, CUT_NODE] == 0
         sbuf[ply, CUT_NODE] = 1 if cut_node else 0
     worsening = False
+    raw = -INF  # the evaluation before correction, where one was read
+    static = -INF
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
+        if CORR > 0:
+            raw = static
+            static = _corrected(B, me, raw, corr)
         margin_depth = depth
         if RFP_IMPROVING > 0 or LMR_WORSENING > 0:
             sbuf[ply, STATIC] = static
@@ -1481,6 +1539,14 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data):
     if best_move < 0:
         return evaluate(B, me)
     flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+    if (
+        CORR > 0
+        and raw > -INF
+        and abs(best) < MATE
+        and not (flag == LOWER and best <= static)
+        and not (flag == UPPER and best >= static)
+    ):
+        _learn(B, me, depth, raw, best, corr)
     entry = _pack(_to_tt(best, ply), flag, depth, best_move)
     tt_data[slot] = entry
     tt_key[slot] = h[0] ^ entry
