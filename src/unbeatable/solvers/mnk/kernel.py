@@ -239,8 +239,10 @@ HIST_MAX = 300
 #: side to move's stones and by the other side's (each a hash of one
 #: colour's stones, kept beside the position's key) carries what deeper
 #: nodes saw to the shallow ones that prune by the evaluation. 1: the
-#: pruning's evaluation corrected; 2: the leaves' too.
-CORR = 0
+#: pruning's evaluation corrected (+35.7 Elo in 459 pairs, freestyle;
+#: benchmarks/README.md, "Tests of 2026-12-05"); 2: the leaves' too (+14
+#: after 489 pairs against none, stopped: less than 1's).
+CORR = 1
 #: Slots of each correction table (a power of two), per side to move and key.
 CORR_ENTRIES = 1 << 14
 #: A correction's units a point of evaluation, and the largest one in points.
