@@ -86,6 +86,11 @@ VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.05, 0.15, 0.2
 #: finished that beats it is better. 1, where 3 had left half the budget
 #: unspent: +35 Elo in 431 pairs (benchmarks/README.md, the SPRT table).
 ITERATION_ROOM = 1.0
+#: Rule sets whose search corrects its evaluation by what it learns as it
+#: goes (kernel.CORR): those whose harness test accepted it. Freestyle's:
+#: +35.7 Elo in 459 pairs; standard's and renju's stood near 0
+#: (benchmarks/README.md, "Tests of 2026-12-05").
+CORRECTED = frozenset({"freestyle"})
 #: Aspiration windows: a depth is first searched within this much either side
 #: of the last depth's value (0: the full window), the side that fails
 #: widened twofold each time and opened fully past ``ASPIRATION_OPEN``.
@@ -213,7 +218,7 @@ def _geometry(rows: int, columns: int, k: int, rule: str = "freestyle") -> _Geom
     rng = np.random.default_rng([20260517, rows, columns, k, rules])
     zob = rng.integers(1, 2**63, size=(2, size), dtype=np.int64).astype(np.uint64)
     base = rng.integers(1, 2**63, size=1, dtype=np.int64).astype(np.uint64)
-    geo = [k, stride, pad, int(direct), int(rule == "renju"), *line_kinds]
+    geo = [k, stride, pad, int(direct), int(rule == "renju"), *line_kinds, int(rule in CORRECTED)]
     board = Board(
         bd=bd,
         key=np.zeros((4, size), dtype=np.int64),
@@ -294,7 +299,8 @@ class _Search:
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
         # Corrections of the evaluation, learned as this search goes (kernel.CORR).
-        self.corr = np.zeros((2, 2, K.CORR_ENTRIES if K.CORR else 1), dtype=np.int64)
+        corrected = K.CORR and empty.geo[K.G_CORR]
+        self.corr = np.zeros((2, 2, K.CORR_ENTRIES if corrected else 1), dtype=np.int64)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]
