@@ -618,7 +618,8 @@ class GomokuEngine:
         empty = self.geometry.empty
         shared = sum(getattr(empty, name).nbytes for name in Board._fields)
         search = _Search(self.geometry, EMPTY * self.game.size, table=False)
-        own = sum(getattr(search, name).nbytes for name in ("mbuf", "sbuf", "line", "hist", "ctl"))
+        kept = ("mbuf", "sbuf", "line", "hist", "corr", "ctl")
+        own = sum(getattr(search, name).nbytes for name in kept)
         own += sum(getattr(search.board, name).nbytes for name in _MUTABLE)
         return int(shared + self.threads * own + search.seen.nbytes)
 
