@@ -129,6 +129,44 @@ def test_incremental_updates_equal_a_fresh_board(data: st.DataObject) -> None:
     _same_board(board, board_of(game, "".join(cells)))
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 80), st.sampled_from("xo")), max_size=30))
+def test_each_colours_hash_covers_its_own_stones(stones: list[tuple[int, str]]) -> None:
+    """The correction history's keys (kernel.CORR): the board's ``h[1]`` and
+    ``h[2]`` hash x's and o's stones alone, and together they make the
+    position's key, played and taken back as the searches do."""
+    game = get_game("mnk:9,9,5")
+    assert isinstance(game, MNKGame)
+    board = board_of(game, EMPTY * game.size)
+    start = board.h.copy()
+    placed: dict[int, str] = {}
+    for cell, mark in stones:
+        if cell not in placed:
+            K.play(board, padded(game, cell), 1 if mark == "x" else 2)
+            placed[cell] = mark
+    for colour, mark in ((1, "x"), (2, "o")):
+        expected = np.uint64(0)
+        for cell, m in placed.items():
+            if m == mark:
+                expected ^= board.zob[colour - 1, padded(game, cell)]
+        assert board.h[colour] == expected
+    assert board.h[0] == start[0] ^ board.h[1] ^ board.h[2]
+    for cell in reversed(list(placed)):
+        K.unplay(board, padded(game, cell))
+    assert np.array_equal(board.h, start) and start[1] == start[2] == 0
+
+
+def test_only_the_rule_sets_whose_test_passed_correct_their_evaluation() -> None:
+    """kernel.CORR acts where the board says so (``geo[G_CORR]``): freestyle,
+    whose harness test accepted it, not standard or renju (undecided near 0)."""
+    flags = {}
+    for name in ("gomoku", "gomoku:standard,15", "renju"):
+        game = get_game(name)
+        assert isinstance(game, MNKGame)
+        flags[name] = int(board_of(game, EMPTY * game.size).geo[K.G_CORR])
+    assert flags == {"gomoku": 1, "gomoku:standard,15": 0, "renju": 0}
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["mnk:9,9,5", "gomoku:standard,15", "renju"]))
 def test_stones_taken_back_by_restoring_leave_the_board_as_recomputing_does(
