@@ -251,8 +251,8 @@ CORR_ENTRIES = 1 << 14
 #: A correction's units a point of evaluation, and the largest one in points.
 CORR_GRAIN, CORR_LIMIT = 16, 400
 #: How fast an entry follows a node's result: ``min(depth, CORR_DEPTH)``
-#: ``CORR_RATE``ths of the way from what it holds.
-CORR_DEPTH, CORR_RATE = 8, 64
+#: 64ths of the way from what it holds.
+CORR_DEPTH = 8
 #: A third correction table, by which threats each side has (the
 #: evaluation's :func:`threat_mask`): what the static threat table misses in
 #: this game's shapes (0: none).
@@ -1365,11 +1365,11 @@ def _learn(B, me, depth, raw, best, corr):  # type: ignore[no-untyped-def]
     own, other = _corr_slots(B, me, corr)
     target = max(-CORR_LIMIT, min(CORR_LIMIT, best - raw)) * CORR_GRAIN
     w = min(depth, CORR_DEPTH)
-    corr[me, 0, own] += (target - corr[me, 0, own]) * w // CORR_RATE
-    corr[me, 1, other] += (target - corr[me, 1, other]) * w // CORR_RATE
+    corr[me, 0, own] += (target - corr[me, 0, own]) * w // 64
+    corr[me, 1, other] += (target - corr[me, 1, other]) * w // 64
     if CORR_MASK:
         t = threat_mask(B[5], me)
-        corr[me, 2, t] += (target - corr[me, 2, t]) * w // CORR_RATE
+        corr[me, 2, t] += (target - corr[me, 2, t]) * w // 64
 
 
 @_compiled
