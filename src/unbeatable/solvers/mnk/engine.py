@@ -58,7 +58,6 @@ from unbeatable.solvers.mnk.patterns import (
     MAX_TABLE_REACH,
     NCLASSES,
     NLEVELS,
-    NTHREATS,
     combinations,
     fitted,
     kinds,
@@ -302,8 +301,7 @@ class _Search:
         # Corrections of the evaluation, learned as this search goes (kernel.CORR).
         corrected = K.CORR and empty.geo[K.G_CORR]
         # (16 bits an entry: a correction is at most CORR_LIMIT * CORR_GRAIN, 6,400.)
-        shape = (2, 3 if K.CORR_MASK else 2, max(K.CORR_ENTRIES, NTHREATS) if corrected else 1)
-        self.corr = np.zeros(shape, dtype=np.int16)
+        self.corr = np.zeros((2, 2, K.CORR_ENTRIES if corrected else 1), dtype=np.int16)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]

@@ -253,10 +253,6 @@ CORR_GRAIN, CORR_LIMIT = 16, 400
 #: How fast an entry follows a node's result: ``min(depth, CORR_DEPTH)``
 #: 64ths of the way from what it holds.
 CORR_DEPTH = 8
-#: A third correction table, by which threats each side has (the
-#: evaluation's :func:`threat_mask`): what the static threat table misses in
-#: this game's shapes (0: none).
-CORR_MASK = 0
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1348,12 +1344,7 @@ def _corrected(B, me, raw, corr):  # type: ignore[no-untyped-def]
     """``raw``, an evaluation for ``me``, with what the correction tables
     have learned about positions that share its stones."""
     own, other = _corr_slots(B, me, corr)
-    if CORR_MASK:
-        t = threat_mask(B[5], me)
-        total = corr[me, 0, own] + corr[me, 1, other] + corr[me, 2, t]
-        v = raw + total // (3 * CORR_GRAIN)
-    else:
-        v = raw + (corr[me, 0, own] + corr[me, 1, other]) // (2 * CORR_GRAIN)
+    v = raw + (corr[me, 0, own] + corr[me, 1, other]) // (2 * CORR_GRAIN)
     return max(1 - MATE, min(MATE - 1, v))
 
 
@@ -1367,9 +1358,6 @@ def _learn(B, me, depth, raw, best, corr):  # type: ignore[no-untyped-def]
     w = min(depth, CORR_DEPTH)
     corr[me, 0, own] += (target - corr[me, 0, own]) * w // 64
     corr[me, 1, other] += (target - corr[me, 1, other]) * w // 64
-    if CORR_MASK:
-        t = threat_mask(B[5], me)
-        corr[me, 2, t] += (target - corr[me, 2, t]) * w // 64
 
 
 @_compiled
