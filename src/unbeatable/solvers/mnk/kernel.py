@@ -1375,7 +1375,9 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     four (see :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`,
     :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`,
     :data:`LMR_CUTNODE`, :data:`LMR_WORSENING`: each kept by the engine's
-    SPRT games, benchmarks/README.md). Scores from
+    SPRT games, benchmarks/README.md); in the rule sets that do, the
+    evaluation the pruning reads is corrected by what the search has found
+    so far (``corr``, :data:`CORR`). Scores from
     ``me``'s view; a mate score here is the search's judgement, never a proof
     (the engine proves results apart, by threat search).
     """
