@@ -158,7 +158,8 @@ def test_each_colours_hash_covers_its_own_stones(stones: list[tuple[int, str]]) 
 
 def test_only_the_rule_sets_whose_test_passed_correct_their_evaluation() -> None:
     """kernel.CORR acts where the board says so (``geo[G_CORR]``): freestyle,
-    whose harness test accepted it, not standard or renju (undecided near 0)."""
+    whose harness test accepted it, not standard (undecided) or renju
+    (leaning to no gain)."""
     flags = {}
     for name in ("gomoku", "gomoku:standard,15", "renju"):
         game = get_game(name)

@@ -108,8 +108,10 @@ EMPTY, WALL = 0, 3
 STOP, NODES, ABORTED, NODE_LIMIT, CUT = 0, 1, 2, 3, 4
 #: Fields of ``geo``: k, the stride, the reach, lines read directly (1) or
 #: from the tables (0), renju (1), player p's line kind at ``G_KIND + p``, and
-#: whether the rule set's search corrects its evaluation (``G_CORR``, :data:`CORR`).
-G_K, G_STRIDE, G_REACH, G_DIRECT, G_RENJU, G_KIND, G_CORR = 0, 1, 2, 3, 4, 5, 7
+#: past both kinds whether the rule set's search corrects its evaluation
+#: (``G_CORR``, :data:`CORR`).
+G_K, G_STRIDE, G_REACH, G_DIRECT, G_RENJU, G_KIND = 0, 1, 2, 3, 4, 5
+G_CORR = G_KIND + 2
 #: The column of ``ncls`` that says a player has forbidden points (1: renju's
 #: black), past the class counts.
 RESTRICTED = NCLASSES
@@ -241,9 +243,9 @@ HIST_MAX = 300
 #: colour's stones, kept beside the position's key) carries what deeper
 #: nodes saw to the shallow ones that prune by the evaluation. 1: the
 #: pruning's evaluation corrected (+35.7 Elo in 459 pairs, freestyle;
-#: benchmarks/README.md, "Tests of 2026-12-05"); 2: the leaves' too (+14
-#: after 489 pairs against none, stopped: less than 1's). Only in the rule
-#: sets whose harness accepted it (``engine.CORRECTED``: the board's
+#: benchmarks/README.md, "Tests of 2026-12-05"); the leaves' corrected too
+#: stood at +14.9 after 491 pairs (e8f936f's ``CORR=2``), not kept. Only in
+#: the rule sets whose harness accepted it (``engine.CORRECTED``: the board's
 #: ``geo[G_CORR]``); standard's test stood undecided (+13.8 after 718 pairs),
 #: renju's leaned to H0.
 CORR = 1
@@ -1406,8 +1408,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         # (A continuous-four search here, as Rapfi does, cost more nodes than it
         # found: 12 games each against Rapfi held to 2 and 6 plies scored 83% and
         # 33% with it, 100% and 83% without; benchmarks/README.md.)
-        if CORR >= 2 and B[9][G_CORR] != 0:
-            return _corrected(B, me, evaluate(B, me), corr)
         return evaluate(B, me)
     if ply >= MAX_PLY - 4:
         return evaluate(B, me)
