@@ -301,7 +301,7 @@ class _Search:
         # Corrections of the evaluation, learned as this search goes (kernel.CORR).
         corrected = K.CORR and empty.geo[K.G_CORR]
         # (16 bits an entry: a correction is at most CORR_LIMIT * CORR_GRAIN, 6,400.)
-        self.corr = np.zeros((2, 2, K.CORR_ENTRIES if corrected else 1), dtype=np.int16)
+        self.corr = np.zeros((2, 3 if K.CORR_CONT else 2, K.CORR_ENTRIES if corrected else 1), dtype=np.int16)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]
@@ -377,6 +377,7 @@ class _Search:
         args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data, self.corr)
         for i in range(count):
             c = roots[i]
+            self.mbuf[0, -1] = c
             K.play(board, c, me + 1)
             if i == 0:
                 v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)

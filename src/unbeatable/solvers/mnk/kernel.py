@@ -256,6 +256,11 @@ CORR_GRAIN, CORR_LIMIT = 16, 400
 #: How fast an entry follows a node's result: ``min(depth, CORR_DEPTH)``
 #: 64ths of the way from what it holds.
 CORR_DEPTH = 8
+#: A third correction table, by the last two moves (the mover's own last
+#: and the opponent's reply: the cells kept in the move buffer's spare
+#: column), as chess engines' continuation correction: its weight beside the
+#: two tables' mean, in quarters (0: none).
+CORR_CONT = 0
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1343,16 +1348,32 @@ def _corr_slots(B, me, corr):  # type: ignore[no-untyped-def]
 
 
 @_inlined
-def _corrected(B, me, raw, corr):  # type: ignore[no-untyped-def]
+def _cont_slot(mbuf, ply, corr):  # type: ignore[no-untyped-def]
+    """The continuation table's slot at ``ply``: by the cells of the last two
+    moves (-1 where either is unknown, a pass, or the table is off)."""
+    if CORR_CONT == 0 or ply < 2:
+        return np.int64(-1)
+    last, before = mbuf[ply - 1, -1], mbuf[ply - 2, -1]
+    if last < 0 or before < 0:
+        return np.int64(-1)
+    k = np.uint64(before) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(last)
+    k ^= k >> np.uint64(29)
+    return np.int64(k & np.uint64(corr.shape[2] - 1))
+
+
+@_inlined
+def _corrected(B, me, raw, corr, cont):  # type: ignore[no-untyped-def]
     """``raw``, an evaluation for ``me``, with what the correction tables
     have learned about positions that share its stones."""
     own, other = _corr_slots(B, me, corr)
     v = raw + (corr[me, 0, own] + corr[me, 1, other]) // (2 * CORR_GRAIN)
+    if CORR_CONT > 0 and cont >= 0:
+        v += CORR_CONT * np.int64(corr[me, 2, cont]) // (4 * CORR_GRAIN)
     return max(1 - MATE, min(MATE - 1, v))
 
 
 @_inlined
-def _learn(B, me, depth, raw, best, corr):  # type: ignore[no-untyped-def]
+def _learn(B, me, depth, raw, best, corr, cont):  # type: ignore[no-untyped-def]
     """Move both correction tables' entries for this position towards what
     the search found (``best``) beyond the evaluation (``raw``), the more
     the deeper the search was."""
@@ -1361,6 +1382,8 @@ def _learn(B, me, depth, raw, best, corr):  # type: ignore[no-untyped-def]
     w = min(depth, CORR_DEPTH)
     corr[me, 0, own] += (target - corr[me, 0, own]) * w // 64
     corr[me, 1, other] += (target - corr[me, 1, other]) * w // 64
+    if CORR_CONT > 0 and cont >= 0:
+        corr[me, 2, cont] += (target - corr[me, 2, cont]) * w // 64
 
 
 @_compiled
@@ -1436,12 +1459,14 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         sbuf[ply, CUT_NODE] = 1 if cut_node else 0
     worsening = False
     raw = -INF  # the evaluation before correction, where one was read
+    cont = np.int64(-1)
     static = -INF
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
         if CORR > 0 and B[9][G_CORR] != 0:
             raw = static
-            static = _corrected(B, me, raw, corr)
+            cont = _cont_slot(mbuf, ply, corr)
+            static = _corrected(B, me, raw, corr, cont)
         margin_depth = depth
         if RFP_IMPROVING > 0 or LMR_WORSENING > 0:
             sbuf[ply, STATIC] = static
@@ -1471,6 +1496,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         # Null move: a pass, searched shallower, that still fails high.
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
             reduction = NULL_R + (depth // NULL_DIV if NULL_DIV > 0 else 0)
+            mbuf[ply, -1] = -1
             h[0] ^= NULL_KEY
             v = -pvs(B, opp, depth - 1 - reduction, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
@@ -1518,6 +1544,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                 cut += 1
             if cut_node:
                 cut += LMR_CUTNODE
+        mbuf[ply, -1] = c
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
@@ -1554,7 +1581,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         and not (flag == LOWER and best <= static)
         and not (flag == UPPER and best >= static)
     ):
-        _learn(B, me, depth, raw, best, corr)
+        _learn(B, me, depth, raw, best, corr, cont)
     entry = _pack(_to_tt(best, ply), flag, depth, best_move)
     tt_data[slot] = entry
     tt_key[slot] = h[0] ^ entry
