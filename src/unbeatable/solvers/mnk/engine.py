@@ -301,7 +301,8 @@ class _Search:
         # Corrections of the evaluation, learned as this search goes (kernel.CORR).
         corrected = K.CORR and empty.geo[K.G_CORR]
         # (16 bits an entry: a correction is at most CORR_LIMIT * CORR_GRAIN, 6,400.)
-        self.corr = np.zeros((2, 3 if K.CORR_CONT else 2, K.CORR_ENTRIES if corrected else 1), dtype=np.int16)
+        tables = 3 if K.CORR_CONT else 2
+        self.corr = np.zeros((2, tables, K.CORR_ENTRIES if corrected else 1), dtype=np.int16)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]
