@@ -261,6 +261,11 @@ CORR_DEPTH = 8
 #: column), as chess engines' continuation correction: its weight beside the
 #: two tables' mean, in quarters (0: none).
 CORR_CONT = 0
+#: Continuation history (0: none): a move's cut-offs remembered per
+#: opponent's last move (a table by both cells, bounded by this as
+#: :data:`HIST_MAX` bounds the history) and added to its ordering score, as
+#: chess engines' continuation history is.
+CONT_HIST = 0
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1362,18 +1367,18 @@ def _cont_slot(mbuf, ply, corr):  # type: ignore[no-untyped-def]
 
 
 @_inlined
-def _corrected(B, me, raw, corr, cont):  # type: ignore[no-untyped-def]
+def _corrected(B, me, raw, corr, slot):  # type: ignore[no-untyped-def]
     """``raw``, an evaluation for ``me``, with what the correction tables
     have learned about positions that share its stones."""
     own, other = _corr_slots(B, me, corr)
     v = raw + (corr[me, 0, own] + corr[me, 1, other]) // (2 * CORR_GRAIN)
-    if CORR_CONT > 0 and cont >= 0:
-        v += CORR_CONT * np.int64(corr[me, 2, cont]) // (4 * CORR_GRAIN)
+    if CORR_CONT > 0 and slot >= 0:
+        v += CORR_CONT * np.int64(corr[me, 2, slot]) // (4 * CORR_GRAIN)
     return max(1 - MATE, min(MATE - 1, v))
 
 
 @_inlined
-def _learn(B, me, depth, raw, best, corr, cont):  # type: ignore[no-untyped-def]
+def _learn(B, me, depth, raw, best, corr, slot):  # type: ignore[no-untyped-def]
     """Move both correction tables' entries for this position towards what
     the search found (``best``) beyond the evaluation (``raw``), the more
     the deeper the search was."""
@@ -1382,12 +1387,12 @@ def _learn(B, me, depth, raw, best, corr, cont):  # type: ignore[no-untyped-def]
     w = min(depth, CORR_DEPTH)
     corr[me, 0, own] += (target - corr[me, 0, own]) * w // 64
     corr[me, 1, other] += (target - corr[me, 1, other]) * w // 64
-    if CORR_CONT > 0 and cont >= 0:
-        corr[me, 2, cont] += (target - corr[me, 2, cont]) * w // 64
+    if CORR_CONT > 0 and slot >= 0:
+        corr[me, 2, slot] += (target - corr[me, 2, slot]) * w // 64
 
 
 @_compiled
-def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, corr):  # type: ignore[no-untyped-def]
+def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, corr, cont):  # type: ignore[no-untyped-def]
     """Negamax principal-variation search for ``me`` (0/1) to move.
 
     Fail-soft alpha-beta with null windows for all but the first move, a
@@ -1445,7 +1450,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
-    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr, cont)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1459,14 +1464,14 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         sbuf[ply, CUT_NODE] = 1 if cut_node else 0
     worsening = False
     raw = -INF  # the evaluation before correction, where one was read
-    cont = np.int64(-1)
+    cslot = np.int64(-1)
     static = -INF
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
         if CORR > 0 and B[9][G_CORR] != 0:
             raw = static
-            cont = _cont_slot(mbuf, ply, corr)
-            static = _corrected(B, me, raw, corr, cont)
+            cslot = _cont_slot(mbuf, ply, corr)
+            static = _corrected(B, me, raw, corr, cslot)
         margin_depth = depth
         if RFP_IMPROVING > 0 or LMR_WORSENING > 0:
             sbuf[ply, STATIC] = static
@@ -1514,6 +1519,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         searched = n
     else:
         searched = min(n, ROOT_WIDTH if ply == 0 else WIDTH)
+    prev = mbuf[ply - 1, -1] if CONT_HIST > 0 and ply > 0 else -1
+    if prev >= 0:
+        follow = cont[me, prev]
+        for i in range(n):
+            if sbuf[ply, i] < INF:
+                sbuf[ply, i] += follow[mbuf[ply, i]]
     child_depth = depth if forced else depth - 1
     alpha0 = alpha
     best = -INF
@@ -1570,6 +1581,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                             hist[me, m] -= bonus + hist[me, m] * bonus // HIST_MAX
                     else:
                         hist[me, c] += depth * depth
+                    if prev >= 0:
+                        follow = cont[me, prev]
+                        bonus = min(depth * depth, CONT_HIST)
+                        follow[c] += bonus - follow[c] * bonus // CONT_HIST
+                        for j in range(i):
+                            m = moves[j]
+                            follow[m] -= bonus + follow[m] * bonus // CONT_HIST
                     break
     if best_move < 0:
         return evaluate(B, me)
@@ -1581,7 +1599,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         and not (flag == LOWER and best <= static)
         and not (flag == UPPER and best >= static)
     ):
-        _learn(B, me, depth, raw, best, corr, cont)
+        _learn(B, me, depth, raw, best, corr, cslot)
     entry = _pack(_to_tt(best, ply), flag, depth, best_move)
     tt_data[slot] = entry
     tt_key[slot] = h[0] ^ entry
