@@ -266,6 +266,13 @@ CORR_CONT = 0
 #: :data:`HIST_MAX` bounds the history) and added to its ordering score, as
 #: chess engines' continuation history is.
 CONT_HIST = 0
+#: ProbCut (0: none): at a null-window node of ``PROBCUT_DEPTH`` plies or
+#: more where the pruning read the evaluation and it reaches beta, the first
+#: ``PROBCUT_MOVES`` moves searched ``PROBCUT_R`` plies shallower against
+#: beta plus this margin; one that beats it cuts the node off, as chess
+#: engines' ProbCut does (where the null move, here, nearly never cuts).
+PROBCUT_MARGIN = 0
+PROBCUT_DEPTH, PROBCUT_R, PROBCUT_MOVES = 5, 3, 3
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1525,6 +1532,26 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         for i in range(n):
             if sbuf[ply, i] < INF:
                 sbuf[ply, i] += follow[mbuf[ply, i]]
+    if (
+        PROBCUT_MARGIN > 0
+        and static > -INF
+        and alpha + 1 == beta
+        and depth >= PROBCUT_DEPTH
+        and abs(beta) < MATE - PROBCUT_MARGIN
+        and static >= beta
+    ):
+        raised = beta + PROBCUT_MARGIN
+        for i in range(min(PROBCUT_MOVES, searched)):
+            _pick(mbuf[ply], sbuf[ply], i, n)
+            c = mbuf[ply, i]
+            mbuf[ply, -1] = c
+            play(B, c, me + 1)
+            v = -pvs(B, opp, depth - 1 - PROBCUT_R, -raised, 1 - raised, ply + 1, *rest)
+            unplay(B, c)
+            if ctl[ABORTED] != 0:
+                return 0
+            if v >= raised:
+                return v if v < MATE else beta
     child_depth = depth if forced else depth - 1
     alpha0 = alpha
     best = -INF
