@@ -256,6 +256,8 @@ CORR_GRAIN, CORR_LIMIT = 16, 400
 #: How fast an entry follows a node's result: ``min(depth, CORR_DEPTH)``
 #: 64ths of the way from what it holds.
 CORR_DEPTH = 8
+#: How much of the two tables' mean is added, in quarters (4: all of it).
+CORR_WEIGHT = 4
 #: A third correction table, by the last two moves (the mover's own last
 #: and the opponent's reply: the cells kept in the move buffer's spare
 #: column), as chess engines' continuation correction: its weight beside the
@@ -1378,7 +1380,7 @@ def _corrected(B, me, raw, corr, slot):  # type: ignore[no-untyped-def]
     """``raw``, an evaluation for ``me``, with what the correction tables
     have learned about positions that share its stones."""
     own, other = _corr_slots(B, me, corr)
-    v = raw + (corr[me, 0, own] + corr[me, 1, other]) // (2 * CORR_GRAIN)
+    v = raw + CORR_WEIGHT * (corr[me, 0, own] + corr[me, 1, other]) // (8 * CORR_GRAIN)
     if CORR_CONT > 0 and slot >= 0:
         v += CORR_CONT * np.int64(corr[me, 2, slot]) // (4 * CORR_GRAIN)
     return max(1 - MATE, min(MATE - 1, v))
