@@ -59,7 +59,8 @@ def test_versions_are_written_as_revision_and_settings() -> None:
     [
         (["--resume", "1,2", "--offset", "3"], "five counts"),
         (["--resume", "1,2,x,0,0", "--offset", "3"], "five counts"),
-        (["--resume", "1,2,3,4,5", "--offset", "3"], "give --offset 15"),
+        (["--resume", "1,2,3,4,5", "--offset", "3"], "give --offset at least 15"),
+        (["--resume", "1,2,3,4,5", "--offset", "14"], "give --offset at least 15"),
     ],
 )
 def test_a_resumed_test_needs_its_five_counts_and_its_offset(
