@@ -301,11 +301,7 @@ class _Search:
         # Corrections of the evaluation, learned as this search goes (kernel.CORR).
         corrected = K.CORR and empty.geo[K.G_CORR]
         # (16 bits an entry: a correction is at most CORR_LIMIT * CORR_GRAIN, 6,400.)
-        tables = 3 if K.CORR_CONT else 2
-        self.corr = np.zeros((2, tables, K.CORR_ENTRIES if corrected else 1), dtype=np.int16)
-        # Continuation history (kernel.CONT_HIST): by the opponent's last move's cell.
-        size = geometry.size if K.CONT_HIST else 1
-        self.cont = np.zeros((2, size, size), dtype=np.int16)
+        self.corr = np.zeros((2, 2, K.CORR_ENTRIES if corrected else 1), dtype=np.int16)
         self.cells = cells
         self.tt_key: npt.NDArray[np.uint64]
         self.tt_data: npt.NDArray[np.uint64]
@@ -378,11 +374,9 @@ class _Search:
         opp = 1 - me
         alpha, best = lo, -K.INF
         scores[:count] = -K.INF
-        tables = (self.tt_key, self.tt_data, self.corr, self.cont)
-        args = (ctl, self.mbuf, self.sbuf, self.hist, *tables)
+        args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data, self.corr)
         for i in range(count):
             c = roots[i]
-            self.mbuf[0, -1] = c
             K.play(board, c, me + 1)
             if i == 0:
                 v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
@@ -625,7 +619,7 @@ class GomokuEngine:
         empty = self.geometry.empty
         shared = sum(getattr(empty, name).nbytes for name in Board._fields)
         search = _Search(self.geometry, EMPTY * self.game.size, table=False)
-        kept = ("mbuf", "sbuf", "line", "hist", "corr", "cont", "ctl")
+        kept = ("mbuf", "sbuf", "line", "hist", "corr", "ctl")
         own = sum(getattr(search, name).nbytes for name in kept)
         own += sum(getattr(search.board, name).nbytes for name in _MUTABLE)
         return int(shared + self.threads * own + search.seen.nbytes)

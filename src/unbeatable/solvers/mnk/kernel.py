@@ -256,25 +256,6 @@ CORR_GRAIN, CORR_LIMIT = 16, 400
 #: How fast an entry follows a node's result: ``min(depth, CORR_DEPTH)``
 #: 64ths of the way from what it holds.
 CORR_DEPTH = 8
-#: How much of the two tables' mean is added, in quarters (4: all of it).
-CORR_WEIGHT = 4
-#: A third correction table, by the last two moves (the mover's own last
-#: and the opponent's reply: the cells kept in the move buffer's spare
-#: column), as chess engines' continuation correction: its weight beside the
-#: two tables' mean, in quarters (0: none).
-CORR_CONT = 0
-#: Continuation history (0: none): a move's cut-offs remembered per
-#: opponent's last move (a table by both cells, bounded by this as
-#: :data:`HIST_MAX` bounds the history) and added to its ordering score, as
-#: chess engines' continuation history is.
-CONT_HIST = 0
-#: ProbCut (0: none): at a null-window node of ``PROBCUT_DEPTH`` plies or
-#: more where the pruning read the evaluation and it reaches beta, the first
-#: ``PROBCUT_MOVES`` moves searched ``PROBCUT_R`` plies shallower against
-#: beta plus this margin; one that beats it cuts the node off, as chess
-#: engines' ProbCut does (where the null move, here, nearly never cuts).
-PROBCUT_MARGIN = 0
-PROBCUT_DEPTH, PROBCUT_R, PROBCUT_MOVES = 5, 3, 3
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1362,32 +1343,16 @@ def _corr_slots(B, me, corr):  # type: ignore[no-untyped-def]
 
 
 @_inlined
-def _cont_slot(mbuf, ply, corr):  # type: ignore[no-untyped-def]
-    """The continuation table's slot at ``ply``: by the cells of the last two
-    moves (-1 where either is unknown, a pass, or the table is off)."""
-    if CORR_CONT == 0 or ply < 2:
-        return np.int64(-1)
-    last, before = mbuf[ply - 1, -1], mbuf[ply - 2, -1]
-    if last < 0 or before < 0:
-        return np.int64(-1)
-    k = np.uint64(before) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(last)
-    k ^= k >> np.uint64(29)
-    return np.int64(k & np.uint64(corr.shape[2] - 1))
-
-
-@_inlined
-def _corrected(B, me, raw, corr, slot):  # type: ignore[no-untyped-def]
+def _corrected(B, me, raw, corr):  # type: ignore[no-untyped-def]
     """``raw``, an evaluation for ``me``, with what the correction tables
     have learned about positions that share its stones."""
     own, other = _corr_slots(B, me, corr)
-    v = raw + CORR_WEIGHT * (corr[me, 0, own] + corr[me, 1, other]) // (8 * CORR_GRAIN)
-    if CORR_CONT > 0 and slot >= 0:
-        v += CORR_CONT * np.int64(corr[me, 2, slot]) // (4 * CORR_GRAIN)
+    v = raw + (corr[me, 0, own] + corr[me, 1, other]) // (2 * CORR_GRAIN)
     return max(1 - MATE, min(MATE - 1, v))
 
 
 @_inlined
-def _learn(B, me, depth, raw, best, corr, slot):  # type: ignore[no-untyped-def]
+def _learn(B, me, depth, raw, best, corr):  # type: ignore[no-untyped-def]
     """Move both correction tables' entries for this position towards what
     the search found (``best``) beyond the evaluation (``raw``), the more
     the deeper the search was."""
@@ -1396,12 +1361,10 @@ def _learn(B, me, depth, raw, best, corr, slot):  # type: ignore[no-untyped-def]
     w = min(depth, CORR_DEPTH)
     corr[me, 0, own] += (target - corr[me, 0, own]) * w // 64
     corr[me, 1, other] += (target - corr[me, 1, other]) * w // 64
-    if CORR_CONT > 0 and slot >= 0:
-        corr[me, 2, slot] += (target - corr[me, 2, slot]) * w // 64
 
 
 @_compiled
-def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, corr, cont):  # type: ignore[no-untyped-def]
+def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, corr):  # type: ignore[no-untyped-def]
     """Negamax principal-variation search for ``me`` (0/1) to move.
 
     Fail-soft alpha-beta with null windows for all but the first move, a
@@ -1459,7 +1422,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
                 return v
 
-    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr, cont)
+    rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1473,14 +1436,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         sbuf[ply, CUT_NODE] = 1 if cut_node else 0
     worsening = False
     raw = -INF  # the evaluation before correction, where one was read
-    cslot = np.int64(-1)
     static = -INF
     if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
         static = evaluate(B, me)
         if CORR > 0 and B[9][G_CORR] != 0:
             raw = static
-            cslot = _cont_slot(mbuf, ply, corr)
-            static = _corrected(B, me, raw, corr, cslot)
+            static = _corrected(B, me, raw, corr)
         margin_depth = depth
         if RFP_IMPROVING > 0 or LMR_WORSENING > 0:
             sbuf[ply, STATIC] = static
@@ -1510,7 +1471,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         # Null move: a pass, searched shallower, that still fails high.
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
             reduction = NULL_R + (depth // NULL_DIV if NULL_DIV > 0 else 0)
-            mbuf[ply, -1] = -1
             h[0] ^= NULL_KEY
             v = -pvs(B, opp, depth - 1 - reduction, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
@@ -1528,32 +1488,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         searched = n
     else:
         searched = min(n, ROOT_WIDTH if ply == 0 else WIDTH)
-    prev = mbuf[ply - 1, -1] if CONT_HIST > 0 and ply > 0 else -1
-    if prev >= 0:
-        follow = cont[me, prev]
-        for i in range(n):
-            if sbuf[ply, i] < INF:
-                sbuf[ply, i] += follow[mbuf[ply, i]]
-    if (
-        PROBCUT_MARGIN > 0
-        and static > -INF
-        and alpha + 1 == beta
-        and depth >= PROBCUT_DEPTH
-        and abs(beta) < MATE - PROBCUT_MARGIN
-        and static >= beta
-    ):
-        raised = beta + PROBCUT_MARGIN
-        for i in range(min(PROBCUT_MOVES, searched)):
-            _pick(mbuf[ply], sbuf[ply], i, n)
-            c = mbuf[ply, i]
-            mbuf[ply, -1] = c
-            play(B, c, me + 1)
-            v = -pvs(B, opp, depth - 1 - PROBCUT_R, -raised, 1 - raised, ply + 1, *rest)
-            unplay(B, c)
-            if ctl[ABORTED] != 0:
-                return 0
-            if v >= raised:
-                return v if v < MATE else beta
     child_depth = depth if forced else depth - 1
     alpha0 = alpha
     best = -INF
@@ -1584,7 +1518,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                 cut += 1
             if cut_node:
                 cut += LMR_CUTNODE
-        mbuf[ply, -1] = c
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
@@ -1610,13 +1543,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                             hist[me, m] -= bonus + hist[me, m] * bonus // HIST_MAX
                     else:
                         hist[me, c] += depth * depth
-                    if prev >= 0:
-                        follow = cont[me, prev]
-                        bonus = min(depth * depth, CONT_HIST)
-                        follow[c] += bonus - follow[c] * bonus // CONT_HIST
-                        for j in range(i):
-                            m = moves[j]
-                            follow[m] -= bonus + follow[m] * bonus // CONT_HIST
                     break
     if best_move < 0:
         return evaluate(B, me)
@@ -1628,7 +1554,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         and not (flag == LOWER and best <= static)
         and not (flag == UPPER and best >= static)
     ):
-        _learn(B, me, depth, raw, best, corr, cslot)
+        _learn(B, me, depth, raw, best, corr)
     entry = _pack(_to_tt(best, ply), flag, depth, best_move)
     tt_data[slot] = entry
     tt_key[slot] = h[0] ^ entry
