@@ -88,8 +88,9 @@ VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.05, 0.15, 0.2
 ITERATION_ROOM = 1.0
 #: Rule sets whose search corrects its evaluation by what it learns as it
 #: goes (kernel.CORR): those whose harness test accepted it. Freestyle's:
-#: +35.7 Elo in 459 pairs; standard's stood undecided at +13.8 after 718
-#: pairs, renju's leaned to H0 (benchmarks/README.md, "Tests of 2026-12-05").
+#: +35.7 Elo in 459 pairs; standard's stood undecided at +4.1 after 1,326
+#: pairs, renju's leaned to H0 (benchmarks/README.md, "Tests of 2026-12-05"
+#: and "of 2026-12-06").
 CORRECTED = frozenset({"freestyle"})
 #: Aspiration windows: a depth is first searched within this much either side
 #: of the last depth's value (0: the full window), the side that fails

@@ -246,8 +246,8 @@ HIST_MAX = 300
 #: benchmarks/README.md, "Tests of 2026-12-05"); the leaves' corrected too
 #: stood at +14.9 after 491 pairs (e8f936f's ``CORR=2``), not kept. Only in
 #: the rule sets whose harness accepted it (``engine.CORRECTED``: the board's
-#: ``geo[G_CORR]``); standard's test stood undecided (+13.8 after 718 pairs),
-#: renju's leaned to H0.
+#: ``geo[G_CORR]``); standard's test stood undecided (+4.1 after 1,326
+#: pairs), renju's leaned to H0.
 CORR = 1
 #: Slots of each correction table (a power of two), per side to move and key.
 CORR_ENTRIES = 1 << 14
