@@ -71,3 +71,22 @@ def test_a_resumed_test_needs_its_five_counts_and_its_offset(
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_a_resumed_test_may_go_on_from_a_later_opening(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A test begun past the book's start resumes past its pairs: the counts
+    are taken and the versions are fetched next (stopped there)."""
+    import gomoku_sprt
+
+    class Reached(Exception):
+        pass
+
+    def fetch(revision: str, scratch: object) -> None:
+        raise Reached(revision)
+
+    monkeypatch.setattr(gomoku_sprt, "source_of", fetch)
+    monkeypatch.setattr(gomoku_sprt.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
+    with pytest.raises(Reached):
+        gomoku_sprt.main(["--resume", "1,2,3,4,5", "--offset", "40"])
