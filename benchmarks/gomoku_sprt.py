@@ -405,10 +405,11 @@ def main(argv: list[str] | None = None) -> int:
             counts = []
         if len(counts) != 5 or min(counts) < 0:
             parser.error("--resume takes five counts, as the test printed them: 62,5,344,1,93")
-        if sum(counts) > args.offset:
+        played = sum(counts)
+        if played > args.offset:
             # (Each pair used an opening; from an earlier one the games, held
             # to nodes, would replay and count twice.)
-            parser.error(f"--resume has {sum(counts)} pairs: give --offset at least {sum(counts)}")
+            parser.error(f"--resume has {played} pairs: give --offset at least {played}")
         sprt.pentanomial = counts
     scratch = Path(tempfile.mkdtemp(prefix="gomoku-sprt-"))
     sources = {"base": source_of(base.revision, scratch), "test": source_of(test.revision, scratch)}
