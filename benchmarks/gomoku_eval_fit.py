@@ -71,6 +71,7 @@ from unbeatable.solvers.mnk.patterns import (
     NLEVELS,
     NTHREATS,
     PAIRS,
+    code_levels,
     code_of,
     code_pairs,
 )
@@ -81,6 +82,8 @@ JUDGE_DEPTH = 7
 #: Values past this are decided positions, not judgement.
 CLIP = 2500
 RIDGE = 10.0
+#: The ridge of ``fit --codes``' weights (one per set of four levels).
+CODE_RIDGE = 200.0
 
 #: The weights, per colour (the colours' chances differ, and renju's black's
 #: lines are of another kind) as the side to move and as the other side:
@@ -197,6 +200,31 @@ def judged(files: list[Path], rule: str) -> Iterator[tuple[Board, int, int]]:
                 yield board, me, int(text)
 
 
+def canonical() -> tuple[npt.NDArray[np.int64], int]:
+    """``canon[code]``: the code's four levels as a set (their order is the
+    directions', which the evaluation should not care for), numbered; and how
+    many such sets there are."""
+    levels = np.sort(code_levels(), axis=0)
+    key = ((levels[0] * NLEVELS + levels[1]) * NLEVELS + levels[2]) * NLEVELS + levels[3]
+    _, canon = np.unique(key, return_inverse=True)
+    return canon.astype(np.int64), int(canon.max()) + 1
+
+
+def code_counts(board: Board, me: int) -> npt.NDArray[np.float64]:
+    """How many near empty cells of each block (:data:`BLOCKS`) read each
+    set of four levels (:func:`canonical`): the features of ``--codes``."""
+    canon, n = canonical()
+    cells = board.cells
+    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+    f = np.zeros(4 * n)
+    for side, p in enumerate((me, 1 - me)):
+        block = BLOCKS.index((p, side))
+        four = levels_of(board)[p][:, near].astype(np.int64)
+        codes = code_of((four[0], four[1], four[2], four[3]))
+        f[n * block : n * (block + 1)] = np.bincount(canon[codes], minlength=n)
+    return f
+
+
 def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
     """The counts a fitted evaluation is linear in (:data:`NAMES`), or None
     for a position the search never evaluates (a five to make or stop, an
@@ -245,7 +273,13 @@ def installed(rule: str) -> npt.NDArray[np.float64]:
     )
 
 
-def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None:
+def fit(
+    files: list[Path],
+    rule: str = "freestyle",
+    pairs: bool = False,
+    spread: bool = False,
+    codes: Path | None = None,
+) -> None:
     """Fit what Rapfi's values leave once the engine's hand-set evaluation is
     counted (the engine adds the two): the weights make the sum, not the
     fitted part alone, follow the judge."""
@@ -254,13 +288,16 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
         f = features(board, me)
         if f is None:
             continue
+        if codes is not None:
+            f = np.concatenate([f, code_counts(board, me)])
         rows.append(f)
         values.append(value)
         current.append(int(K.evaluate(board, me)))
     if not rows:
         sys.exit("no quiet position with a value to fit")
     x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
-    hand = now - x @ installed(rule)  # the hand-set part of each evaluation
+    base = len(NAMES)
+    hand = now - x[:, :base] @ installed(rule)  # the hand-set part of each evaluation
     order = np.random.default_rng(0).permutation(len(y))
     train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
 
@@ -268,23 +305,55 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
     # every level of a block and taken from its classes changes nothing. The
     # dead level of every block and the other side's empty class are held at
     # 0, so the weights are determined (and stay small enough to round).
-    free = np.ones(len(NAMES), dtype=bool)
+    free = np.ones(x.shape[1], dtype=bool)
     for block, (_, side) in enumerate(BLOCKS):
         free[NLEVELS * block + DEAD] = False
         if side == 1:
             free[4 * NLEVELS + NCLASSES * block + C_NONE] = False
         free[PAIRS_AT + PAIRS * block] = False  # (two dead directions)
     if not pairs:
-        free[PAIRS_AT:] = False
+        free[PAIRS_AT:base] = False
+    # With ``codes``, a weight for every set of four levels of each block on
+    # top (the capacity Rapfi's classical table has: a value per code), held
+    # near 0 by a ridge of its own: a rare set keeps what its levels say.
+    ridge = np.full(x.shape[1], RIDGE)
+    ridge[base:] = CODE_RIDGE
 
-    def solve(rows_: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        a = x[rows_][:, free]
-        target = y[rows_] - hand[rows_]
-        w = np.zeros(len(NAMES))
-        w[free] = np.linalg.solve(a.T @ a + RIDGE * np.eye(a.shape[1]), a.T @ target)
-        return w
+    solved: dict[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]] = {}
 
-    from_train = solve(train)
+    def solve(rows_: npt.NDArray[np.int64], k: float = 1.0) -> npt.NDArray[np.float64]:
+        # Linear in the target: the part for the judge's values (scaled by
+        # k) and the part for the hand-set evaluation, each solved once.
+        if id(rows_) not in solved:
+            a = x[rows_][:, free]
+            both = np.linalg.solve(
+                a.T @ a + np.diag(ridge[free]), a.T @ np.stack([y[rows_], -hand[rows_]], axis=1)
+            )
+            parts = np.zeros((2, x.shape[1]))
+            parts[:, free] = both.T
+            solved[id(rows_)] = (parts[0], parts[1])
+        of_y, of_hand = solved[id(rows_)]
+        return k * of_y + of_hand
+
+    # A deeper judge's values spread wider than a shallower one's, and so do
+    # the evaluations fitted to them: the search's margins (reverse futility,
+    # futility, aspiration) are set in the units of the evaluation in use.
+    # With ``spread``, the judge's values are first scaled so that the
+    # fitted evaluation spreads as the one in use does (its standard
+    # deviation over these positions): what changes is the shape, not the size.
+    k = 1.0
+    if spread:
+        lo, hi = 0.05, 4.0
+        for _ in range(40):
+            k = (lo + hi) / 2
+            if np.std(hand + x @ solve(order, k)) > np.std(now):
+                hi = k
+            else:
+                lo = k
+        print(f"the judge's values scaled by {k:.3f} (the spread of the evaluation in use:"
+              f" {np.std(now):.0f}; unscaled, the fit's: {np.std(hand + x @ solve(order)):.0f})")
+
+    from_train = solve(train, k)
     held_out = hand[test] + x[test] @ from_train
     print(f"{len(y):,} quiet positions (fitted on {len(train):,}, checked on {len(test):,})")
     print("correlation with the judge's values on the held-out fifth:")
@@ -296,7 +365,11 @@ def fit(files: list[Path], rule: str = "freestyle", pairs: bool = False) -> None
     # The weights printed are fitted on every position, the held-out fifth
     # too: a check of them on that fifth would be no check.
     print("the weights fitted on every position (for the engine):")
-    print_weights([int(v) for v in np.rint(solve(order))])
+    final = np.rint(solve(order, k))
+    print_weights([int(v) for v in final[:base]])
+    if codes is not None:
+        np.save(codes, final[base:].reshape(4, -1).astype(np.int32))
+        print(f"the weights of the sets of levels ({(final[base:] != 0).sum():,} not 0) in {codes}")
 
 
 def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
@@ -531,6 +604,12 @@ def main() -> None:
         action="store_true",
         help="also weigh pairs of a cell's two strongest levels (tried; not kept)",
     )
+    f.add_argument(
+        "--spread",
+        action="store_true",
+        help="scale the judge's values so the fitted evaluation spreads as the one in use",
+    )
+    f.add_argument("--codes", type=Path, help="also a weight per set of levels, saved here (.npy)")
     p = sub.add_parser("selfplay", help="games of the engine against itself, for texel")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--nodes", type=int, default=20_000, help="nodes a move, on the average")
@@ -562,7 +641,7 @@ def main() -> None:
         for file in args.files:
             if not file.is_file():
                 sys.exit(f"no such file: {file}")
-        fit(args.files, args.rule, pairs=args.pairs)
+        fit(args.files, args.rule, pairs=args.pairs, spread=args.spread, codes=args.codes)
 
 
 if __name__ == "__main__":
