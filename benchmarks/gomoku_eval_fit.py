@@ -30,6 +30,16 @@ judges and fits freestyle, standard or renju):
 
 (freestyle: one run of seed 31; standard: seed 41.)
 
+Two options of ``fit`` ask what a fit's size and its capacity do (benchmarks/
+README.md, "The evaluation's judge, deeper and shallower"): ``--spread``
+scales the judge's values so that the fitted evaluation spreads as the one in
+use does (the search's margins are in its units), and ``--codes FILE`` adds a
+weight per set of four levels of each block (Rapfi's classical table has a
+value per such code), saved to ``FILE`` as an ``.npy`` array:
+
+    python benchmarks/gomoku_eval_fit.py fit --rule freestyle --pairs --spread free_d12.jsonl
+    python benchmarks/gomoku_eval_fit.py fit --pairs --codes codes.npy free_d1.jsonl
+
 ``threats`` fits the evaluation's threat table (``patterns.THREATS``: what the
 side to move gets for which threats each side has, ``kernel.threat_mask``)
 to what the judge's values leave once the evaluation as it stands is counted:
