@@ -38,7 +38,10 @@ weight per set of four levels of each block (Rapfi's classical table has a
 value per such code), saved to ``FILE`` as an ``.npy`` array:
 
     python benchmarks/gomoku_eval_fit.py fit --rule freestyle --pairs --spread free_d12.jsonl
+    python benchmarks/gomoku_eval_fit.py judge --depth 1 free_d12.jsonl --out free_d1.jsonl
     python benchmarks/gomoku_eval_fit.py fit --pairs --codes codes.npy free_d1.jsonl
+
+(``judge`` writes the same positions judged again by Rapfi at another depth.)
 
 ``threats`` fits the evaluation's threat table (``patterns.THREATS``: what the
 side to move gets for which threats each side has, ``kernel.threat_mask``)
@@ -173,6 +176,32 @@ def collect(
     finally:
         opponent.close()
         judge.close()
+
+
+def judge_again(files: list[Path], out: Path, path: Path, rule: str, depth: int) -> None:
+    """Write the positions of ``files`` (``collect``'s lines) judged again by
+    Rapfi at ``depth`` plies, in the same form: the same positions under a
+    deeper or shallower judge, so that fits to each can be compared."""
+    settings = [("rule", RAPFI_RULES[rule]), ("timeout_match", 0), ("timeout_turn", 0)]
+    judge = rapfi(path, [*settings, ("max_depth", depth)])
+    written = 0
+    try:
+        with out.open("w") as f:
+            for file in files:
+                for line in file.open():
+                    moves = json.loads(line)["moves"]
+                    judge.new_game()
+                    try:
+                        judged = judge.move(moves, 60)
+                    except EngineError:
+                        continue
+                    if judged.eval is not None:
+                        record = {"moves": moves, "value": judged.eval.text, "move": judged.cell}
+                        f.write(json.dumps(record) + "\n")
+                        written += 1
+    finally:
+        judge.close()
+    print(f"{written:,} positions judged at {depth} plies, in {out}")
 
 
 def _near(moves: list[int]) -> list[int]:
@@ -620,6 +649,12 @@ def main() -> None:
         help="scale the judge's values so the fitted evaluation spreads as the one in use",
     )
     f.add_argument("--codes", type=Path, help="also a weight per set of levels, saved here (.npy)")
+    j = sub.add_parser("judge", help="judge collected positions again at another depth")
+    j.add_argument("files", type=Path, nargs="+")
+    j.add_argument("--depth", type=int, required=True, help="Rapfi's plies")
+    j.add_argument("--out", type=Path, required=True, help="JSON lines, written over")
+    j.add_argument("--rapfi", type=Path, default=RAPFI, help=f"(default {RAPFI})")
+    j.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
     p = sub.add_parser("selfplay", help="games of the engine against itself, for texel")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--nodes", type=int, default=20_000, help="nodes a move, on the average")
@@ -638,6 +673,14 @@ def main() -> None:
         return
     if args.command == "texel":
         texel(args.files, args.rule)
+        return
+    if args.command == "judge":
+        if args.depth < 1:
+            parser.error("--depth must be at least 1")
+        try:
+            judge_again(args.files, args.out, args.rapfi, args.rule, args.depth)
+        except OpponentMissing as missing:
+            sys.exit(str(missing))
         return
     if args.command == "threats":
         fit_threats(args.files, args.rule)
