@@ -78,15 +78,17 @@ from unbeatable.solvers.mnk.patterns import (
     C_FIVE,
     C_FLEX4,
     C_NONE,
+    CODE_BLOCKS,
     DEAD,
     FITS,
     NCLASSES,
     NLEVELS,
     NTHREATS,
     PAIRS,
-    code_levels,
     code_of,
     code_pairs,
+    code_table,
+    level_sets,
 )
 
 #: Nodes a move for our side while collecting, and the share of random moves.
@@ -103,7 +105,7 @@ CODE_RIDGE = 200.0
 #: every level and class, and what each colour gets for being to move.
 #: Each block of weights as (colour, side): colour 0 black, side 0 the side
 #: to move. A position fills two blocks: its mover's and the other side's.
-BLOCKS = ((0, 0), (1, 1), (1, 0), (0, 1))
+BLOCKS = CODE_BLOCKS
 _BLOCK_NAMES = [f"{('black', 'white')[c]} {('mover', 'other')[s]}" for c, s in BLOCKS]
 NAMES = [
     *(f"{block} level {i}" for block in _BLOCK_NAMES for i in range(NLEVELS)),
@@ -239,20 +241,10 @@ def judged(files: list[Path], rule: str) -> Iterator[tuple[Board, int, int]]:
                 yield board, me, int(text)
 
 
-def canonical() -> tuple[npt.NDArray[np.int64], int]:
-    """``canon[code]``: the code's four levels as a set (their order is the
-    directions', which the evaluation should not care for), numbered; and how
-    many such sets there are."""
-    levels = np.sort(code_levels(), axis=0)
-    key = ((levels[0] * NLEVELS + levels[1]) * NLEVELS + levels[2]) * NLEVELS + levels[3]
-    _, canon = np.unique(key, return_inverse=True)
-    return canon.astype(np.int64), int(canon.max()) + 1
-
-
 def code_counts(board: Board, me: int) -> npt.NDArray[np.float64]:
     """How many near empty cells of each block (:data:`BLOCKS`) read each
-    set of four levels (:func:`canonical`): the features of ``--codes``."""
-    canon, n = canonical()
+    set of four levels (``patterns.level_sets``): the features of ``--codes``."""
+    canon, n = level_sets()
     cells = board.cells
     near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
     f = np.zeros(4 * n)
@@ -337,6 +329,11 @@ def fit(
     x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
     base = len(NAMES)
     hand = now - x[:, :base] @ installed(rule)  # the hand-set part of each evaluation
+    table = code_table(rule)
+    if codes is not None and table is not None:
+        # A table fitted again replaces the one in use (without --codes, that
+        # one stays in the engine, so it stays in the part not fitted).
+        hand = hand - x[:, base:] @ table.ravel()
     order = np.random.default_rng(0).permutation(len(y))
     train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
 

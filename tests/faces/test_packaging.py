@@ -37,6 +37,7 @@ NEEDED = (
     "unbeatable/web/static/index.html",
     "unbeatable/web/static/app.js",
     "unbeatable/solvers/connect4/data/",
+    "unbeatable/solvers/mnk/data/codes_freestyle.npy",
     "unbeatable/py.typed",
 )
 

@@ -20,6 +20,7 @@ from unbeatable.games import get_game
 from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition
 from unbeatable.search.engine import Limits
 from unbeatable.solvers.mnk import kernel as K
+from unbeatable.solvers.mnk import patterns
 from unbeatable.solvers.mnk.engine import (
     GomokuEngine,
     board_of,
@@ -31,6 +32,7 @@ from unbeatable.solvers.mnk.patterns import (
     B2,
     B3,
     B4,
+    CODE_BLOCKS,
     DEAD,
     DFOUR,
     F2,
@@ -47,7 +49,9 @@ from unbeatable.solvers.mnk.patterns import (
     Fit,
     code_of,
     code_pairs,
+    code_table,
     fitted,
+    level_sets,
     slot,
     tables,
 )
@@ -320,6 +324,35 @@ def test_pairs_read_a_cells_two_strongest_directions() -> None:
     doubled = code(F2, F2, DEAD, DEAD)
     assert (added[:, :, doubled] == 77).all()
     assert added[0, 0, code(F2, B2, DEAD, DEAD)] == 0 and added[0, 0, TEMPO_CODE] == 0
+
+
+def test_a_code_table_gives_each_set_of_levels_its_own_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Freestyle's shipped table (a value per set of four levels, per colour
+    and side) goes to every code of that set, whatever the order of its
+    directions; without it the fitted table is the levels', classes' and
+    pairs' alone. Rule sets with no table add nothing."""
+    table = code_table("freestyle")
+    sets, n = level_sets()
+    assert table is not None and table.shape == (4, n) and n == 1365
+    assert code_table("standard") is None and code_table("renju") is None
+    assert (table != 0).sum() > 100  # a table fitted, not a placeholder
+    with_table = fitted("freestyle")
+    try:
+        monkeypatch.setattr(patterns, "CODE_TABLES", {})
+        code_table.cache_clear()
+        fitted.cache_clear()
+        without = fitted("freestyle")
+    finally:
+        code_table.cache_clear()
+        fitted.cache_clear()
+    added = with_table - without
+    for block, (colour, side) in enumerate(CODE_BLOCKS):
+        assert (added[colour, side, :TEMPO_CODE] == table[block][sets]).all()
+    assert (added[:, :, TEMPO_CODE:] == 0).all()  # the tempo and the threats as they were
+    one, other = code_of((F3, B2, DEAD, F2)), code_of((F2, DEAD, F3, B2))
+    assert sets[one] == sets[other] and (added[:, :, one] == added[:, :, other]).all()
 
 
 def test_standard_and_renju_levels() -> None:
