@@ -66,7 +66,17 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from gomoku_refs import GAMES, RAPFI, RAPFI_RULES, SIZE, EngineError, OpponentMissing, rapfi
+from gomoku_refs import (
+    GAMES,
+    RAPFI,
+    RAPFI_RULES,
+    SIZE,
+    EngineError,
+    GomocupEngine,
+    OpponentMissing,
+    Reply,
+    rapfi,
+)
 from gomoku_strength import position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
@@ -149,14 +159,12 @@ def collect(
                     position = position_of(rules, moves)
                     if rules.is_terminal(position):
                         break
-                    judge.new_game()
                     try:
-                        judged = judge.move(moves, 60)
+                        judged, line = _judged(judge, moves)
                     except EngineError:
                         break
-                    if judged.eval is not None:
-                        record = {"moves": moves, "value": judged.eval.text, "move": judged.cell}
-                        f.write(json.dumps(record) + "\n")
+                    if line is not None:
+                        f.write(line)
                         written += 1
                     if len(moves) % 2 == ours:
                         legal = set(rules.moves(position))
@@ -180,6 +188,17 @@ def collect(
         judge.close()
 
 
+def _judged(judge: GomocupEngine, moves: list[int]) -> tuple[Reply, str | None]:
+    """Rapfi's answer to ``moves`` from a fresh game, and the JSON line that
+    records its value and move (None where it gave no value)."""
+    judge.new_game()
+    judged = judge.move(moves, 60)
+    if judged.eval is None:
+        return judged, None
+    record = {"moves": moves, "value": judged.eval.text, "move": judged.cell}
+    return judged, json.dumps(record) + "\n"
+
+
 def judge_again(files: list[Path], out: Path, path: Path, rule: str, depth: int) -> None:
     """Write the positions of ``files`` (``collect``'s lines) judged again by
     Rapfi at ``depth`` plies, in the same form: the same positions under a
@@ -191,15 +210,12 @@ def judge_again(files: list[Path], out: Path, path: Path, rule: str, depth: int)
         with out.open("w") as f:
             for file in files:
                 for line in file.open():
-                    moves = json.loads(line)["moves"]
-                    judge.new_game()
                     try:
-                        judged = judge.move(moves, 60)
+                        _, judged_line = _judged(judge, json.loads(line)["moves"])
                     except EngineError:
                         continue
-                    if judged.eval is not None:
-                        record = {"moves": moves, "value": judged.eval.text, "move": judged.cell}
-                        f.write(json.dumps(record) + "\n")
+                    if judged_line is not None:
+                        f.write(judged_line)
                         written += 1
     finally:
         judge.close()
