@@ -466,7 +466,8 @@ FITS = {
     # 24,019 positions (INFO rule 4; 2,000 games, 2026-11-27), with pairs:
     # 0.85 on a held-out fifth, the fit before 0.81 there; +13.7 Elo in
     # 1,449 pairs of renju games (benchmarks/README.md). Freestyle's and
-    # standard's with pairs were not kept (undecided; -39.7 Elo).
+    # standard's with pairs, to 7-ply values, were not kept (undecided;
+    # -39.7 Elo); freestyle's to 1-ply values, with pairs, is (above).
     "renju": Fit(
         (
             (
@@ -518,7 +519,7 @@ FITS = {
 
 #: Per rule set, the file (in ``data/`` beside this module) of what each set
 #: of four levels adds to a cell's fitted value, on top of its levels, class
-#: and pair (``table[block, level_set(code)]``, the blocks per colour and
+#: and pair (``table[block, level_sets()[0][code]]``, the blocks per colour and
 #: side: black as the side to move, white as the other, white as the side
 #: to move, black as the other). The levels and the class give a code's
 #: value a shape; these give every code of a cell a value of its own, as
