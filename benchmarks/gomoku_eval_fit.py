@@ -257,17 +257,26 @@ def judged(files: list[Path], rule: str) -> Iterator[tuple[Board, int, int]]:
                 yield board, me, int(text)
 
 
+def _blocks(
+    board: Board, me: int
+) -> Iterator[tuple[int, int, npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]]:
+    """Each side's block (:data:`BLOCKS`), its colour, the near empty cells,
+    their four levels (a row a direction) and their codes: what both
+    :func:`features` and :func:`code_counts` count."""
+    cells = board.cells
+    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+    for side, p in enumerate((me, 1 - me)):
+        four = levels_of(board)[p][:, near].astype(np.int64)
+        codes = code_of((four[0], four[1], four[2], four[3]))
+        yield BLOCKS.index((p, side)), p, near, four, codes
+
+
 def code_counts(board: Board, me: int) -> npt.NDArray[np.float64]:
     """How many near empty cells of each block (:data:`BLOCKS`) read each
     set of four levels (``patterns.level_sets``): the features of ``--codes``."""
     canon, n = level_sets()
-    cells = board.cells
-    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
     f = np.zeros(4 * n)
-    for side, p in enumerate((me, 1 - me)):
-        block = BLOCKS.index((p, side))
-        four = levels_of(board)[p][:, near].astype(np.int64)
-        codes = code_of((four[0], four[1], four[2], four[3]))
+    for block, _, _, _, codes in _blocks(board, me):
         f[n * block : n * (block + 1)] = np.bincount(canon[codes], minlength=n)
     return f
 
@@ -284,14 +293,9 @@ def features(board: Board, me: int) -> npt.NDArray[np.float64] | None:
         ncls[me, C_B4F3] or ncls[me, C_F3F3]
     ):
         return None
-    cells = board.cells
-    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
     f = np.zeros(len(NAMES))
-    for side, p in enumerate((me, opp)):
-        block = BLOCKS.index((p, side))
-        four = levels_of(board)[p][:, near].astype(np.int64)
+    for block, p, near, four, codes in _blocks(board, me):
         f[NLEVELS * block : NLEVELS * (block + 1)] = np.bincount(four.ravel(), minlength=NLEVELS)
-        codes = code_of((four[0], four[1], four[2], four[3]))  # (each a row of cells)
         at = 4 * NLEVELS + NCLASSES * block
         f[at : at + NCLASSES] = np.bincount(board.cls[p, near], minlength=NCLASSES)
         at = PAIRS_AT + PAIRS * block

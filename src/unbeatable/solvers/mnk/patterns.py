@@ -565,6 +565,7 @@ def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
     classes, _ = combinations()
     levels = code_levels()
     weights = FITS[rule]
+    table = code_table(rule)
     ev = np.zeros((2, 2, levels.shape[1] + 1 + NTHREATS), dtype=np.int32)
     for colour, kind in enumerate(kinds(rule)):
         for side in range(2):
@@ -573,7 +574,6 @@ def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
             ev[colour, side, :TEMPO_CODE] = by_level + by_class
             if weights.pair is not None:
                 ev[colour, side, :TEMPO_CODE] += np.array(weights.pair[colour][side])[code_pairs()]
-            table = code_table(rule)
             if table is not None:
                 block = CODE_BLOCKS.index((colour, side))
                 ev[colour, side, :TEMPO_CODE] += table[block][level_sets()[0]]
