@@ -38,6 +38,8 @@ NEEDED = (
     "unbeatable/web/static/app.js",
     "unbeatable/solvers/connect4/data/",
     "unbeatable/solvers/mnk/data/codes_freestyle.npy",
+    "unbeatable/solvers/mnk/data/codes_standard.npy",
+    "unbeatable/solvers/mnk/data/codes_renju.npy",
     "unbeatable/py.typed",
 )
 

@@ -326,24 +326,25 @@ def test_pairs_read_a_cells_two_strongest_directions() -> None:
     assert added[0, 0, code(F2, B2, DEAD, DEAD)] == 0 and added[0, 0, TEMPO_CODE] == 0
 
 
+@pytest.mark.parametrize("rule", ["freestyle", "standard", "renju"])
 def test_a_code_table_gives_each_set_of_levels_its_own_value(
-    monkeypatch: pytest.MonkeyPatch,
+    rule: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Freestyle's shipped table (a value per set of four levels, per colour
-    and side) goes to every code of that set, whatever the order of its
-    directions; without it the fitted table is the levels', classes' and
-    pairs' alone. Rule sets with no table add nothing."""
-    table = code_table("freestyle")
+    """Each rule set's shipped table (a value per set of four levels, per
+    colour and side) goes to every code of that set, whatever the order of
+    its directions; without it the fitted table is the levels', classes' and
+    pairs' alone, and a rule set with no table has none."""
+    table = code_table(rule)
     sets, n = level_sets()
     assert table is not None and table.shape == (4, n) and n == 1365
-    assert code_table("standard") is None and code_table("renju") is None
     assert (table != 0).sum() > 100  # a table fitted, not a placeholder
-    with_table = fitted("freestyle")
+    with_table = fitted(rule)
     try:
         monkeypatch.setattr(patterns, "CODE_TABLES", {})
         code_table.cache_clear()
         fitted.cache_clear()
-        without = fitted("freestyle")
+        assert code_table(rule) is None
+        without = fitted(rule)
     finally:
         code_table.cache_clear()
         fitted.cache_clear()
