@@ -306,8 +306,10 @@ NTHREATS = 1 << 9
 #: Per rule set and colour (black first), what the side to move's colour
 #: adds to the evaluation for each threat mask (only those fitted; the rest
 #: 0). Read where ``kernel.THREAT_EVAL`` is on. Standard's, fitted the same
-#: way, is not here: its harness test ended undecided at +5.9 Elo after
-#: 2,000 pairs (benchmarks/README.md, "Tests of 2026-12-05").
+#: way, is not here: its harness tests ended undecided, at +5.9 Elo after
+#: 2,000 pairs (benchmarks/README.md, "Tests of 2026-12-05") and, fitted to
+#: 1-ply values, at +13.4 after 854 ("Standard's and renju's evaluations
+#: fitted to 1-ply values").
 THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
     # 10,820 positions of 1,000 games judged by Rapfi at 7 plies
     # (benchmarks/gomoku_eval_fit.py threats, seeds 51 and 52): the
