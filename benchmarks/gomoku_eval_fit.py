@@ -28,10 +28,10 @@ judges and fits freestyle, standard or renju):
     python benchmarks/gomoku_eval_fit.py collect --rule renju --games 1000 --seed 22 --out r.jsonl
     python benchmarks/gomoku_eval_fit.py fit --rule renju r.jsonl
 
-(freestyle: one run of seed 31; standard: seed 41.) Freestyle's and standard's
-fits in use are to 1-ply values, with pairs and codes (below): 1,000 games judged
-at 12 and 7 plies (freestyle seeds 81 and 82, standard 91 and 92), judged again
-at 1 ply.
+(freestyle: one run of seed 31; standard: seed 41.) Every rule set's fit in use
+is to 1-ply values, with pairs and codes (below): 1,000 games a rule judged at 12
+plies (freestyle, seeds 81 and 82) or 7 (standard, 91 and 92; renju, 93), then
+judged again at 1 ply.
 
 Two options of ``fit`` ask what a fit's size and its capacity do (benchmarks/
 README.md, "The evaluation's judge, deeper and shallower"): ``--spread``
