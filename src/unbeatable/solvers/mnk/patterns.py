@@ -308,8 +308,8 @@ NTHREATS = 1 << 9
 #: 0). Read where ``kernel.THREAT_EVAL`` is on. Standard's, fitted the same
 #: way, is not here: its harness tests ended undecided, at +5.9 Elo after
 #: 2,000 pairs (benchmarks/README.md, "Tests of 2026-12-05") and, fitted to
-#: 1-ply values, at +13.4 after 854 ("Standard's and renju's evaluations
-#: fitted to 1-ply values").
+#: 1-ply values, at +8.6 after 1,450 ("Standard's and renju's evaluations
+#: fitted to 1-ply values", then "Tests of 2026-12-06, morning").
 THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
     # 10,820 positions of 1,000 games judged by Rapfi at 7 plies
     # (benchmarks/gomoku_eval_fit.py threats, seeds 51 and 52): the
