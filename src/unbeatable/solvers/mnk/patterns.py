@@ -309,7 +309,7 @@ NTHREATS = 1 << 9
 #: way, is not here: its harness tests ended undecided, at +5.9 Elo after
 #: 2,000 pairs (benchmarks/README.md, "Tests of 2026-12-05") and, fitted to
 #: 1-ply values, at +8.6 after 1,450 ("Standard's and renju's evaluations
-#: fitted to 1-ply values", then "Tests of 2026-12-06, morning").
+#: fitted to 1-ply values", then "Tests and screens of 2026-12-06").
 THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
     # 10,820 positions of 1,000 games judged by Rapfi at 7 plies
     # (benchmarks/gomoku_eval_fit.py threats, seeds 51 and 52): the
