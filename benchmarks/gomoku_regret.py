@@ -37,7 +37,6 @@ Freestyle only. Rapfi is built outside the repository (``benchmarks/README.md``,
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import random
@@ -45,7 +44,8 @@ import statistics
 import sys
 from pathlib import Path
 
-from gomoku_refs import RAPFI, Eval, from_notation, rapfi
+from gomoku_refs import RAPFI, SIZE, Eval, rapfi
+from gomoku_sprt import apply_settings, load_openings, parse_settings
 from gomoku_strength import position_of
 from unbeatable import api
 from unbeatable.compiled import numba_dir
@@ -69,7 +69,7 @@ def value_of(judged: Eval | None) -> int | None:
 
 def make_positions(out: Path, offset: int, count: int, depth: int, path: Path, seed: int) -> None:
     rules, _ = api.resolve("gomoku")
-    book = [line.split("#")[0].split() for line in BOOK.open() if not line.startswith("#")]
+    book = load_openings(BOOK, SIZE)
     settings = [("rule", 0), ("timeout_match", 0), ("timeout_turn", 0)]
     player = rapfi(path, [*settings, ("max_depth", 8)])
     judge = rapfi(path, [*settings, ("max_depth", depth)])
@@ -78,7 +78,7 @@ def make_positions(out: Path, offset: int, count: int, depth: int, path: Path, s
     try:
         with out.open("w") as f:
             for opening in book[offset : offset + count]:
-                moves = [from_notation(m) for m in opening]
+                moves = list(opening)
                 player.new_game()
                 for _ in range(rng.randrange(4, 12)):
                     if rules.is_terminal(position_of(rules, moves)):
@@ -97,18 +97,6 @@ def make_positions(out: Path, offset: int, count: int, depth: int, path: Path, s
         player.close()
         judge.close()
     print(f"{written} positions of {count} openings in {out}")
-
-
-def apply_settings(text: str) -> None:
-    """``kernel.WIDTH=16,engine.ASPIRATION=50``: the engine's module constants
-    (values read as JSON, as ``gomoku_sprt.py`` reads them)."""
-    for item in filter(None, text.split(",")):
-        name, _, raw = item.partition("=")
-        module_name, _, attribute = name.rpartition(".")
-        module = importlib.import_module(f"unbeatable.solvers.mnk.{module_name}")
-        if not hasattr(module, attribute):
-            raise SystemExit(f"unbeatable.solvers.mnk.{name} does not exist")
-        setattr(module, attribute, type(getattr(module, attribute))(json.loads(raw)))
 
 
 def score(file: Path, nodes: int, depth: int, path: Path, save: Path | None) -> None:
@@ -175,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--nodes must be positive")
         if args.set and Path(os.environ.get("NUMBA_CACHE_DIR", "")) == numba_dir():
             parser.error("--set needs a numba cache of its own: set NUMBA_CACHE_DIR")
-        apply_settings(args.set)
+        apply_settings(parse_settings(args.set))
         score(args.file, args.nodes, args.depth, args.rapfi, args.save)
     return 0
 

@@ -143,6 +143,31 @@ class Sprt:
 # -- versions of the engine in processes of their own ------------------------------
 
 
+def parse_settings(text: str) -> tuple[tuple[str, str], ...]:
+    """``kernel.WIDTH=16,engine.VCT_DEPTH=8``: (name, value) pairs, values
+    as written (each read as JSON where it is applied)."""
+    settings = []
+    for item in filter(None, text.split(",")):
+        name, eq, value = item.partition("=")
+        if not eq or "." not in name:
+            raise SystemExit(f"bad setting {item!r}: write module.NAME=VALUE")
+        settings.append((name.strip(), value.strip()))
+    return tuple(settings)
+
+
+def apply_settings(settings: Sequence[Sequence[str]]) -> None:
+    """Set the engine's module constants (``unbeatable.solvers.mnk.<module>``)
+    before its first search; a name this version lacks stops the run."""
+    import importlib
+
+    for name, value in settings:
+        module_name, _, attribute = name.rpartition(".")
+        module = importlib.import_module(f"unbeatable.solvers.mnk.{module_name}")
+        if not hasattr(module, attribute):
+            raise SystemExit(f"unbeatable.solvers.mnk.{name} does not exist in this version")
+        setattr(module, attribute, type(getattr(module, attribute))(json.loads(value)))
+
+
 class Spec(NamedTuple):
     """A version: a revision (``.``: the working tree) and module settings."""
 
@@ -152,13 +177,7 @@ class Spec(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Spec:
         revision, _, rest = text.partition("@")
-        settings = []
-        for item in filter(None, rest.split(",")):
-            name, eq, value = item.partition("=")
-            if not eq or "." not in name:
-                raise SystemExit(f"bad setting {item!r}: write module.NAME=VALUE")
-            settings.append((name.strip(), value.strip()))
-        return cls(revision.strip() or ".", tuple(settings))
+        return cls(revision.strip() or ".", parse_settings(rest))
 
     def __str__(self) -> str:
         extra = ",".join(f"{k}={v}" for k, v in self.settings)
@@ -253,8 +272,6 @@ def serve(game_name: str, settings_json: str) -> int:
 
     ``BUDGET`` is ``n<nodes>`` or ``t<ms>``. Runs under the version's own
     ``src`` (PYTHONPATH), so every import is that version's."""
-    import importlib
-
     # Ctrl-C is the test's to handle: it stops the count and closes its
     # workers (a worker it killed mid-game would be replaced and play on).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -262,12 +279,7 @@ def serve(game_name: str, settings_json: str) -> int:
     from unbeatable.search.engine import Limits
     from unbeatable.solvers.mnk.engine import GomokuEngine
 
-    for name, value in json.loads(settings_json):
-        module_name, _, attribute = name.rpartition(".")
-        module = importlib.import_module(f"unbeatable.solvers.mnk.{module_name}")
-        if not hasattr(module, attribute):
-            raise SystemExit(f"unbeatable.solvers.mnk.{name} does not exist in this version")
-        setattr(module, attribute, type(getattr(module, attribute))(json.loads(value)))
+    apply_settings(json.loads(settings_json))
     game = get_game(game_name)
     try:  # one thread a side, as in the ladder: the test's workers share the cores
         engine = GomokuEngine(game, threads=1)

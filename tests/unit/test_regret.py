@@ -11,7 +11,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from gomoku_refs import Eval
-from gomoku_regret import PROVED, apply_settings, value_of
+from gomoku_regret import PROVED, value_of
+from gomoku_sprt import apply_settings, parse_settings
 from unbeatable.solvers.mnk import engine as E
 
 
@@ -32,7 +33,7 @@ def test_settings_reach_the_engine_modules_and_a_wrong_name_stops_the_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(E, "ASPIRATION", E.ASPIRATION)  # restored after the test
-    apply_settings("engine.ASPIRATION=50")
+    apply_settings(parse_settings("engine.ASPIRATION=50"))
     assert E.ASPIRATION == 50
     with pytest.raises(SystemExit, match="NOPE does not exist"):
-        apply_settings("kernel.NOPE=1")
+        apply_settings(parse_settings("kernel.NOPE=1"))
