@@ -53,6 +53,8 @@ from unbeatable.compiled import numba_dir
 BOOK = Path(__file__).resolve().parent / "data" / "gomoku_openings_freestyle.txt"
 #: What a proved result counts as (Rapfi's heuristic values stay well inside it).
 PROVED = 3000
+#: Rapfi's settings: freestyle, held to plies (``max_depth``), not to a clock.
+UNTIMED = [("rule", 0), ("timeout_match", 0), ("timeout_turn", 0)]
 
 
 def value_of(judged: Eval | None) -> int | None:
@@ -70,9 +72,8 @@ def value_of(judged: Eval | None) -> int | None:
 def make_positions(out: Path, offset: int, count: int, depth: int, path: Path, seed: int) -> None:
     rules, _ = api.resolve("gomoku")
     book = load_openings(BOOK, SIZE)
-    settings = [("rule", 0), ("timeout_match", 0), ("timeout_turn", 0)]
-    player = rapfi(path, [*settings, ("max_depth", 8)])
-    judge = rapfi(path, [*settings, ("max_depth", depth)])
+    player = rapfi(path, [*UNTIMED, ("max_depth", 8)])
+    judge = rapfi(path, [*UNTIMED, ("max_depth", depth)])
     rng = random.Random(seed)
     written = 0
     try:
@@ -105,9 +106,7 @@ def score(file: Path, nodes: int, depth: int, path: Path, save: Path | None) -> 
     rules, _ = api.resolve("gomoku")
     engine = GomokuEngine(rules, threads=1)
     engine.warm_up()
-    judge = rapfi(
-        path, [("rule", 0), ("timeout_match", 0), ("timeout_turn", 0), ("max_depth", depth)]
-    )
+    judge = rapfi(path, [*UNTIMED, ("max_depth", depth)])
     regrets: list[int] = []
     agree = 0
     try:
