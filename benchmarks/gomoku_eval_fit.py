@@ -74,6 +74,7 @@ from gomoku_refs import (
     RAPFI,
     RAPFI_RULES,
     SIZE,
+    UNTIMED,
     EngineError,
     GomocupEngine,
     OpponentMissing,
@@ -146,7 +147,7 @@ def collect(
     rules = api.resolve(GAMES[rule], "")[0]
     engine = GomokuEngine(rules, threads=1)
     engine.warm_up()
-    settings = [("rule", RAPFI_RULES[rule]), ("timeout_match", 0), ("timeout_turn", 0)]
+    settings = [("rule", RAPFI_RULES[rule]), *UNTIMED]
     opponent = rapfi(path, [*settings, ("max_depth", 4)])
     judge = rapfi(path, [*settings, ("max_depth", depth)])
     rng = random.Random(seed)
@@ -206,7 +207,7 @@ def judge_again(files: list[Path], out: Path, path: Path, rule: str, depth: int)
     """Write the positions of ``files`` (``collect``'s lines) judged again by
     Rapfi at ``depth`` plies, in the same form: the same positions under a
     deeper or shallower judge, so that fits to each can be compared."""
-    settings = [("rule", RAPFI_RULES[rule]), ("timeout_match", 0), ("timeout_turn", 0)]
+    settings = [("rule", RAPFI_RULES[rule]), *UNTIMED]
     judge = rapfi(path, [*settings, ("max_depth", depth)])
     written = 0
     try:

@@ -52,6 +52,7 @@ from gomoku_refs import (
     GOMOKUBENCH_PYTHON,
     RAPFI,
     SIZE,
+    UNTIMED,
     EngineError,
     GomocupEngine,
     GomokuBench,
@@ -197,9 +198,7 @@ class Players:
             return self.bench.move(name.removeprefix("bench-"), seed, moves, 600.0).cell
         if name not in self.engines:
             depth = int(name.removeprefix("rapfi-d"))
-            self.engines[name] = rapfi(
-                self.rapfi_path, [("timeout_match", 0), ("timeout_turn", 0), ("max_depth", depth)]
-            )
+            self.engines[name] = rapfi(self.rapfi_path, [*UNTIMED, ("max_depth", depth)])
         return self.engines[name].move(moves, 600.0).cell
 
     def new_game(self) -> None:

@@ -37,6 +37,8 @@ GOMOKUBENCH_PYTHON = REFS / "gomokubench-venv" / "bin" / "python"
 ADAPTER = Path(__file__).resolve().with_name("gomoku_gomokubench_adapter.py")
 #: Gomocup's ``INFO rule`` number of each rule set Rapfi and the project both play.
 RAPFI_RULES = {"freestyle": 0, "standard": 1, "renju": 4}
+#: Rapfi's settings for no clock at all: its moves then end at ``max_depth``.
+UNTIMED = [("timeout_match", 0), ("timeout_turn", 0)]
 #: The project's name of each rule set's 15x15 game.
 GAMES = {"freestyle": "gomoku", "standard": "gomoku:standard,15", "renju": "renju"}
 HOW_TO_BUILD = 'see benchmarks/README.md, section "Gomoku: strength", for how to build it'

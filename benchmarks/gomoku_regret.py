@@ -44,7 +44,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from gomoku_refs import RAPFI, SIZE, Eval, rapfi
+from gomoku_refs import RAPFI, RAPFI_RULES, SIZE, UNTIMED, Eval, rapfi
 from gomoku_sprt import apply_settings, load_openings, parse_settings
 from gomoku_strength import position_of
 from unbeatable import api
@@ -54,7 +54,7 @@ BOOK = Path(__file__).resolve().parent / "data" / "gomoku_openings_freestyle.txt
 #: What a proved result counts as (Rapfi's heuristic values stay well inside it).
 PROVED = 3000
 #: Rapfi's settings: freestyle, held to plies (``max_depth``), not to a clock.
-UNTIMED = [("rule", 0), ("timeout_match", 0), ("timeout_turn", 0)]
+FREESTYLE_UNTIMED = [("rule", RAPFI_RULES["freestyle"]), *UNTIMED]
 
 
 def value_of(judged: Eval | None) -> int | None:
@@ -72,8 +72,8 @@ def value_of(judged: Eval | None) -> int | None:
 def make_positions(out: Path, offset: int, count: int, depth: int, path: Path, seed: int) -> None:
     rules, _ = api.resolve("gomoku")
     book = load_openings(BOOK, SIZE)
-    player = rapfi(path, [*UNTIMED, ("max_depth", 8)])
-    judge = rapfi(path, [*UNTIMED, ("max_depth", depth)])
+    player = rapfi(path, [*FREESTYLE_UNTIMED, ("max_depth", 8)])
+    judge = rapfi(path, [*FREESTYLE_UNTIMED, ("max_depth", depth)])
     rng = random.Random(seed)
     written = 0
     try:
@@ -106,7 +106,7 @@ def score(file: Path, nodes: int, depth: int, path: Path, save: Path | None) -> 
     rules, _ = api.resolve("gomoku")
     engine = GomokuEngine(rules, threads=1)
     engine.warm_up()
-    judge = rapfi(path, [*UNTIMED, ("max_depth", depth)])
+    judge = rapfi(path, [*FREESTYLE_UNTIMED, ("max_depth", depth)])
     regrets: list[int] = []
     agree = 0
     try:

@@ -73,6 +73,7 @@ from gomoku_refs import (
     RAPFI,
     RAPFI_RULES,
     SIZE,
+    UNTIMED,
     EngineError,
     GomocupEngine,
     GomokuBench,
@@ -236,7 +237,7 @@ class RapfiPlayer:
     def __init__(self, spec: str, path: Path) -> None:
         kind, amount = spec[len("rapfi-")], int(spec[len("rapfi-") + 1 :])
         if kind == "d":  # a fixed depth and no clock: the same move every time
-            settings = [("timeout_match", 0), ("timeout_turn", 0), ("max_depth", amount)]
+            settings = [*UNTIMED, ("max_depth", amount)]
             self.timeout = OPPONENT_TIMEOUT
         else:
             settings = [("timeout_match", 0), ("timeout_turn", amount)]
@@ -357,7 +358,7 @@ def balanced_openings(rng: random.Random, args: argparse.Namespace, count: int) 
     ``args.balanced`` of even for the side to move (no proved win either
     way): openings that neither side has already won, so that a pair of
     games (one with each colour) measures play, not the draw of the opening."""
-    settings = [("rule", RAPFI_RULES[rule_of(GAME)]), ("timeout_match", 0), ("timeout_turn", 0)]
+    settings = [("rule", RAPFI_RULES[rule_of(GAME)]), *UNTIMED]
     judge = rapfi(args.rapfi, [*settings, ("max_depth", JUDGE_DEPTH)])
     rules, _ = api.resolve(GAME)
     found: list[list[int]] = []
