@@ -52,6 +52,11 @@ to what the judge's values leave once the evaluation as it stands is counted:
 
     python benchmarks/gomoku_eval_fit.py threats free_51.jsonl free_52.jsonl
 
+``tops`` fits what the side to move's three best cells add (``patterns.TOPS``)
+the same way:
+
+    python benchmarks/gomoku_eval_fit.py tops --rule standard std_d1.jsonl
+
 Rapfi is built outside the repository (see benchmarks/README.md, "Building
 the opponents"); ``--rapfi`` points at it.
 """
@@ -98,7 +103,9 @@ from unbeatable.solvers.mnk.patterns import (
     NCLASSES,
     NLEVELS,
     NTHREATS,
+    NTOPS,
     PAIRS,
+    TOP_UNIT,
     code_of,
     code_pairs,
     code_table,
@@ -487,6 +494,71 @@ def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
 #: positions' summed residual over their count plus this.
 THREAT_RIDGE = 20.0
 
+
+def best_cells(board: Board, me: int) -> npt.NDArray[np.float64]:
+    """The hand-set values of ``me``'s :data:`NTOPS` best empty cells near
+    the stones, best first (0 for cells there are not): what
+    ``patterns.TOPS`` weighs."""
+    cells = board.cells
+    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+    best = np.sort(board.val[me, near])[::-1][:NTOPS].astype(np.float64)
+    return np.concatenate([best, np.zeros(NTOPS - len(best))])
+
+
+def fit_tops(files: list[Path], rule: str = "freestyle") -> None:
+    """Fit the weights of the side to move's best cells (``patterns.TOPS``),
+    per its colour, to what the judge's values leave once the evaluation as
+    it stands (without such weights) is counted, on every position the
+    search evaluates, decided ones left out (as :func:`fit_threats`)."""
+    xs, values, current, colours = [], [], [], []
+    for board, me, value in judged(files, rule):
+        x = np.append(best_cells(board, me), 1.0)
+        w = board.ev[me, 0, K.PACKED_TOPS : K.PACKED_TOPS + NTOPS + 1].astype(np.float64)
+        in_use = 0
+        if K.TOP_EVAL and board.ev[me, 1, K.PACKED_TOPS]:
+            in_use = int(np.floor(x[:NTOPS] @ w[:NTOPS] / TOP_UNIT)) + int(w[NTOPS])
+        xs.append(x)
+        values.append(value)
+        current.append(int(K.evaluate(board, me)) - in_use)
+        colours.append(me)
+    if not xs:
+        sys.exit("no position with a value to fit")
+    x, y = np.array(xs), np.array(values, dtype=np.float64)
+    now, colour = np.array(current, dtype=np.float64), np.array(colours)
+    order = np.random.default_rng(0).permutation(len(y))
+    train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
+
+    def solve(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        weights = np.zeros((2, NTOPS + 1))
+        for c in range(2):
+            r = rows[colour[rows] == c]
+            a = x[r]
+            ridge = TOP_RIDGE * np.eye(NTOPS + 1)
+            weights[c] = np.linalg.solve(a.T @ a + ridge, a.T @ (y - now)[r])
+        return weights
+
+    weights = solve(train)
+    with_tops = now[test] + np.einsum("ij,ij->i", x[test], weights[colour[test]])
+    print(f"{len(y):,} positions (fitted on {len(train):,}, checked on {len(test):,})")
+    print("correlation with the judge's values on the held-out fifth:")
+    print(f"  the evaluation as it stands      {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
+    print(f"  with the best cells' weights     {np.corrcoef(with_tops, y[test])[0, 1]:.3f}")
+    err = np.sqrt(np.mean((now[test] - y[test]) ** 2))
+    err_tops = np.sqrt(np.mean((with_tops - y[test]) ** 2))
+    print(f"  root mean square error           {err:.0f} -> {err_tops:.0f}")
+    final = solve(order)
+    print("the weights fitted on every position (for the engine; per colour, the best")
+    print(f"cell's first, in 1/{TOP_UNIT}ths, then the constant):")
+    for c in range(2):
+        units = [int(v) for v in np.rint(final[c, :NTOPS] * TOP_UNIT)]
+        units.append(int(np.rint(final[c, NTOPS])))
+        print(f"  {('black', 'white')[c]}: {tuple(units)}")
+
+
+#: Ridge of the best cells' fit (their values are in the hundreds, so it
+#: holds back little but the constant's drift).
+TOP_RIDGE = 1.0
+
 #: Self-play: nodes a move drawn between these shares of ``--nodes`` (so
 #: that the two sides differ and no two games of one opening repeat).
 SELFPLAY_SPREAD = (0.5, 1.5)
@@ -685,6 +757,9 @@ def main() -> None:
     h = sub.add_parser("threats", help="fit the threat table to collected positions")
     h.add_argument("files", type=Path, nargs="+")
     h.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
+    b = sub.add_parser("tops", help="fit the weights of the mover's best cells")
+    b.add_argument("files", type=Path, nargs="+")
+    b.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
     t = sub.add_parser("texel", help="fit the weights to the outcomes of games")
     t.add_argument("files", type=Path, nargs="+")
     t.add_argument("--rule", choices=sorted(GAMES), default="freestyle")
@@ -705,6 +780,9 @@ def main() -> None:
         return
     if args.command == "threats":
         fit_threats(args.files, args.rule)
+        return
+    if args.command == "tops":
+        fit_tops(args.files, args.rule)
         return
     if args.command == "collect":
         try:

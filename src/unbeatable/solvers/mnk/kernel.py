@@ -86,7 +86,10 @@ from unbeatable.solvers.mnk.patterns import (
     FREE,
     MAX_TABLE_REACH,
     NCLASSES,
+    NTHREATS,
+    NTOPS,
     OVERLINE,
+    TOP_UNIT,
 )
 
 #: How every function here is compiled. ``_nrt=False``: without numba's
@@ -138,6 +141,10 @@ EVAL_FIT = True
 #: (benchmarks/README.md, "Tests of 2026-12-05"); a rule set with no table
 #: adds 0.
 THREAT_EVAL = True
+#: Whether it also adds what the side to move's ``NTOPS`` best cells are
+#: worth beside one another, in the rule sets that have weights for them
+#: (``patterns.TOPS``; the others read no cell twice).
+TOP_EVAL = True
 #: Whether a node where the opponent threatens a four-three (and nothing
 #: stronger) searches only the moves that answer it (:func:`b4f3_defences`),
 #: every one of them, as it does against an open three (with
@@ -401,6 +408,9 @@ PACKED_TEMPO = 1 << 16
 #: Where the evaluation table's threat entries begin (``patterns.THREAT_CODE``
 #: in the packed words' order).
 PACKED_THREATS = PACKED_TEMPO + 1
+#: Where its entries for the side to move's best cells begin
+#: (``patterns.TOP_CODE``): the weights, then a constant.
+PACKED_TOPS = PACKED_THREATS + NTHREATS
 
 
 @_inlined
@@ -992,16 +1002,30 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
     theirs = 0
     best_mine = 0
     fit = 0
+    tops = TOP_EVAL and ev[me, 1, PACKED_TOPS] != 0
+    second = 0
+    third = 0
     for c in cells:
         if bd[c] == EMPTY and near[c] > 0:
             v = val[me, c]
             mine += v
             theirs += val[opp, c]
-            if v > best_mine:
-                best_mine = v
+            if v > third:
+                if v > best_mine:
+                    best_mine, second, third = v, best_mine, second
+                elif v > second:
+                    second, third = v, second
+                else:
+                    third = v
             if EVAL_FIT:
                 fit += ev[me, 0, pat[me, c]] + ev[opp, 1, pat[opp, c]]
     score = (mine - theirs) // 4 + best_mine // 2
+    if tops:
+        w = PACKED_TOPS
+        score += (
+            ev[me, 0, w] * best_mine + ev[me, 0, w + 1] * second + ev[me, 0, w + 2] * third
+        ) // TOP_UNIT
+        score += ev[me, 0, w + NTOPS]
     if EVAL_FIT:
         score += fit + ev[me, 0, PACKED_TEMPO]
     ncls = B[5]

@@ -329,6 +329,25 @@ THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
             474: 56,
         },
     ),
+    # 13,396 positions of 1,000 games (seeds 91 and 92) judged by Rapfi's
+    # standard at 1 ply (gomoku_eval_fit.py threats): 0.894 -> 0.924 on a
+    # held-out fifth; with the best cells' weights (TOPS), tested together.
+    "standard": (
+        {
+            0: 52, 8: 27, 10: 19, 72: 98, 74: 69, 88: 180, 90: 121, 256: 127, 258: 7,
+            264: 92, 266: 128, 268: -429, 320: 77, 322: 49, 328: 126, 330: 111, 332: 34,
+            334: 20, 338: 128, 344: 104, 346: 118, 348: -43, 350: 7, 360: 97, 362: 120,
+            378: 50, 382: 59, 392: 70, 394: 124, 456: 54, 458: 115, 462: 29, 474: 93,
+            478: -49, 490: 81,
+        },
+        {
+            0: -30, 8: -45, 80: 70, 88: 82, 90: 45, 256: 6, 258: -96, 264: -31, 266: 5,
+            320: -3, 322: -38, 328: -2, 330: -13, 332: -25, 334: -32, 336: 55, 338: 15,
+            344: -14, 346: -26, 348: -117, 350: -123, 360: 1, 362: 31, 378: -41, 384: -14,
+            386: -33, 392: -18, 394: 32, 450: -26, 456: 9, 458: 5, 462: -62, 474: -15,
+            490: -10, 506: -55,
+        },
+    ),
     # 6,058 positions of 500 games (seed 53) judged by Rapfi's renju at 7
     # plies: 0.834 -> 0.836 on a held-out fifth; +19.5 Elo in 732 pairs.
     "renju": (
@@ -343,6 +362,30 @@ THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
             348: -103, 350: -101, 362: -26, 456: -14, 458: -8, 472: 43, 474: -92,
         },
     ),
+}
+
+
+#: Where a fitted table's entries for the side to move's best cells begin
+#: (:data:`TOPS`), past the threat masks': a weight for each of its
+#: :data:`NTOPS` best cells' hand-set values, then a constant.
+TOP_CODE = THREAT_CODE + NTHREATS
+NTOPS = 3
+#: The unit of :data:`TOPS`' weights: a weight of ``TOP_UNIT`` adds a
+#: cell's whole hand-set value.
+TOP_UNIT = 256
+#: Per rule set and colour of the side to move (black first), what its
+#: :data:`NTOPS` best cells (by their hand-set value for it, among the empty
+#: cells near the stones) add to the evaluation, each value times its weight
+#: in 1/:data:`TOP_UNIT`\ ths, and a constant. A sum over cells sees how much
+#: the mover's cells are worth together, not that it has several good ones
+#: to choose from: a 1-ply value (the judge the evaluation is fitted to)
+#: is the best of them, and a second and third good cell are what keep the
+#: initiative after the first is answered. A rule set not here adds 0.
+TOPS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    # 13,396 positions of 1,000 games (seeds 91 and 92) judged by Rapfi's
+    # standard at 1 ply, the threat table above in use (gomoku_eval_fit.py
+    # tops): 0.923 -> 0.940 on a held-out fifth.
+    "standard": ((-32, 70, 66, -34), (-38, 79, 39, -32)),
 }
 
 
@@ -595,12 +638,15 @@ def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
     under ``rule``, ``colour`` being the side to move (``side`` 0) or the
     other side (1); ``ev[colour, 0, TEMPO_CODE]``: what ``colour`` gets for
     being to move; ``ev[colour, 0, THREAT_CODE + mask]``: what it gets for
-    the threats a mask says the two sides have (:data:`THREATS`)."""
+    the threats a mask says the two sides have (:data:`THREATS`);
+    ``ev[colour, 0, TOP_CODE:]``: the weights of its best cells and a
+    constant (:data:`TOPS`), ``ev[colour, 1, TOP_CODE]`` 1 where there are
+    such weights."""
     classes, _ = combinations()
     levels = code_levels()
     weights = FITS[rule]
     table = code_table(rule)
-    ev = np.zeros((2, 2, levels.shape[1] + 1 + NTHREATS), dtype=np.int32)
+    ev = np.zeros((2, 2, levels.shape[1] + 1 + NTHREATS + NTOPS + 1), dtype=np.int32)
     for colour, kind in enumerate(kinds(rule)):
         for side in range(2):
             by_level = np.array(weights.level[colour][side], dtype=np.int64)[levels].sum(axis=0)
@@ -614,6 +660,9 @@ def fitted(rule: str = "freestyle") -> npt.NDArray[np.int32]:
         ev[colour, 0, TEMPO_CODE] = weights.tempo[colour]
         for mask, value in THREATS.get(rule, ({}, {}))[colour].items():
             ev[colour, 0, THREAT_CODE + mask] = value
+        if rule in TOPS:
+            ev[colour, 0, TOP_CODE : TOP_CODE + NTOPS + 1] = TOPS[rule][colour]
+            ev[colour, 1, TOP_CODE] = 1  # (the kernel reads the best cells only where this is set)
     return ev
 
 
