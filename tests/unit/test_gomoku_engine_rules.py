@@ -41,11 +41,15 @@ from unbeatable.solvers.mnk.patterns import (
     FITS,
     FIVE,
     NTHREATS,
+    NTOPS,
     OVERLINE,
     PAIR_RANK,
     TEMPO_CODE,
     THREAT_CODE,
     THREATS,
+    TOP_CODE,
+    TOP_UNIT,
+    TOPS,
     Fit,
     code_of,
     code_pairs,
@@ -289,6 +293,33 @@ def test_the_threat_mask_says_which_threats_each_side_has() -> None:
             assert {m: int(table[colour, 0, THREAT_CODE + m]) for m in want} == want
             assert {m: int(packed[colour, 0, K.PACKED_THREATS + m]) for m in want} == want
         assert bool(per_colour[0]) == (rule in THREATS)
+
+
+def test_the_best_cells_weights_add_what_they_say() -> None:
+    """Where a rule set weighs the side to move's best cells (standard),
+    the evaluation adds each of the mover's three best hand-set cell values
+    times its weight, and a constant, per colour: exactly that, and only in
+    the rule sets that have such weights."""
+    assert "standard" in TOPS
+    rng = random.Random(7)
+    games = {"freestyle": game_of("gomoku"), "standard": STANDARD, "renju": RENJU}
+    for rule, game in games.items():
+        table = fitted(rule)
+        for colour in range(2):
+            weights = list(table[colour, 0, TOP_CODE : TOP_CODE + NTOPS + 1])
+            assert weights == list(TOPS.get(rule, ((0,) * (NTOPS + 1),) * 2)[colour])
+            assert table[colour, 1, TOP_CODE] == (rule in TOPS)
+        for _ in range(6):
+            board = board_of(game, crowded(rng, game.rows))
+            bare = board._replace(ev=board.ev.copy())
+            bare.ev[:, 1, K.PACKED_TOPS] = 0  # (the kernel reads no best cells)
+            for me in range(2):
+                near = [c for c in board.cells if board.bd[c] == K.EMPTY and board.near[c] > 0]
+                best = sorted((int(board.val[me, c]) for c in near), reverse=True)[:NTOPS]
+                w = [int(v) for v in board.ev[me, 0, K.PACKED_TOPS : K.PACKED_TOPS + NTOPS + 1]]
+                added = sum(a * b for a, b in zip(w, best, strict=False)) // TOP_UNIT + w[NTOPS]
+                want = K.evaluate(bare, me) + (added if rule in TOPS else 0)
+                assert K.evaluate(board, me) == max(1 - K.MATE, min(K.MATE - 1, want))
 
 
 def test_pairs_read_a_cells_two_strongest_directions() -> None:
