@@ -305,11 +305,11 @@ THREAT_CODE = TEMPO_CODE + 1
 NTHREATS = 1 << 9
 #: Per rule set and colour (black first), what the side to move's colour
 #: adds to the evaluation for each threat mask (only those fitted; the rest
-#: 0). Read where ``kernel.THREAT_EVAL`` is on. Standard's, fitted the same
-#: way, is not here: its harness tests ended undecided, at +5.9 Elo after
-#: 2,000 pairs (benchmarks/README.md, "Tests of 2026-12-05") and, fitted to
-#: 1-ply values, at +8.6 after 1,450 ("Standard's and renju's evaluations
-#: fitted to 1-ply values", then "Tests and screens of 2026-12-06").
+#: 0). Read where ``kernel.THREAT_EVAL`` is on. Standard's alone ended
+#: undecided twice, at +5.9 Elo after 2,000 pairs (fitted to 7-ply values)
+#: and +8.6 after 1,450 (1-ply); with the best cells' weights (:data:`TOPS`)
+#: it passed: +28.9 after 620 (benchmarks/README.md, "Tests of 2026-12-06
+#: (evening)").
 THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
     # 10,820 positions of 1,000 games judged by Rapfi at 7 plies
     # (benchmarks/gomoku_eval_fit.py threats, seeds 51 and 52): the
@@ -331,7 +331,7 @@ THREATS: dict[str, tuple[dict[int, int], dict[int, int]]] = {
     ),
     # 13,396 positions of 1,000 games (seeds 91 and 92) judged by Rapfi's
     # standard at 1 ply (gomoku_eval_fit.py threats): 0.894 -> 0.924 on a
-    # held-out fifth; with the best cells' weights (TOPS), tested together.
+    # held-out fifth; with the best cells' weights (TOPS): +28.9 Elo.
     "standard": (
         {
             0: 52, 8: 27, 10: 19, 72: 98, 74: 69, 88: 180, 90: 121, 256: 127, 258: 7,
@@ -381,10 +381,12 @@ TOP_UNIT = 256
 #: to choose from: a 1-ply value (the judge the evaluation is fitted to)
 #: is the best of them, and a second and third good cell are what keep the
 #: initiative after the first is answered. A rule set not here adds 0.
+#: Standard's, with its threat table: +28.9 Elo after 620 pairs at 50,000
+#: nodes a move (benchmarks/README.md, "Tests of 2026-12-06 (evening)").
 TOPS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     # 13,396 positions of 1,000 games (seeds 91 and 92) judged by Rapfi's
     # standard at 1 ply, the threat table above in use (gomoku_eval_fit.py
-    # tops): 0.923 -> 0.940 on a held-out fifth.
+    # tops): 0.923 -> 0.940 on a held-out fifth (0.894 -> 0.940 with it).
     "standard": ((-32, 70, 66, -34), (-38, 79, 39, -32)),
 }
 
