@@ -143,7 +143,9 @@ EVAL_FIT = True
 THREAT_EVAL = True
 #: Whether it also adds what the side to move's ``NTOPS`` best cells are
 #: worth beside one another, in the rule sets that have weights for them
-#: (``patterns.TOPS``; the others read no cell twice).
+#: (``patterns.TOPS``; the others read no cell twice). Standard's, with its
+#: threat table: +28.9 Elo in 620 pairs (benchmarks/README.md, "Tests of
+#: 2026-12-06 (evening)").
 TOP_EVAL = True
 #: Whether a node where the opponent threatens a four-three (and nothing
 #: stronger) searches only the moves that answer it (:func:`b4f3_defences`),
