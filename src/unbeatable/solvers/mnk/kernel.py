@@ -994,7 +994,8 @@ def threat_mask(ncls, me):  # type: ignore[no-untyped-def]
 def evaluate(B, me):  # type: ignore[no-untyped-def]
     """Heuristic value for ``me`` (0/1) to move: what the empty cells near the
     stones are worth to each side, the mover's best cell counting extra (it
-    plays first), what the threats each side has are worth to the mover
+    plays first) and, where fitted, its three best weighed again
+    (:data:`TOP_EVAL`), what the threats each side has are worth to the mover
     (:data:`THREAT_EVAL`), and a bonus for a double threat the opponent
     cannot answer with a four (the search's horizon would otherwise miss
     that it wins)."""
