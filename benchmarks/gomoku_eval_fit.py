@@ -89,7 +89,7 @@ from gomoku_refs import (
 from gomoku_strength import position_of, random_opening
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
-from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of, levels_of
+from unbeatable.solvers.mnk.engine import Board, GomokuEngine, board_of, levels_of, near_empty
 from unbeatable.solvers.mnk.patterns import (
     C_B4,
     C_B4F3,
@@ -274,8 +274,7 @@ def _blocks(
     """Each side's block (:data:`BLOCKS`), its colour, the near empty cells,
     their four levels (a row a direction) and their codes: what both
     :func:`features` and :func:`code_counts` count."""
-    cells = board.cells
-    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+    near = near_empty(board)
     for side, p in enumerate((me, 1 - me)):
         four = levels_of(board)[p][:, near].astype(np.int64)
         codes = code_of((four[0], four[1], four[2], four[3]))
@@ -499,9 +498,7 @@ def best_cells(board: Board, me: int) -> npt.NDArray[np.float64]:
     """The hand-set values of ``me``'s :data:`NTOPS` best empty cells near
     the stones, best first (0 for cells there are not): what
     ``patterns.TOPS`` weighs."""
-    cells = board.cells
-    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
-    best = np.sort(board.val[me, near])[::-1][:NTOPS].astype(np.float64)
+    best = np.sort(board.val[me, near_empty(board)])[::-1][:NTOPS].astype(np.float64)
     return np.concatenate([best, np.zeros(NTOPS - len(best))])
 
 
@@ -511,15 +508,14 @@ def fit_tops(files: list[Path], rule: str = "freestyle") -> None:
     it stands (without such weights) is counted, on every position the
     search evaluates, decided ones left out (as :func:`fit_threats`)."""
     xs, values, current, colours = [], [], [], []
+    bare = None  # the rule set's table with its best cells' weights switched off
     for board, me, value in judged(files, rule):
-        x = np.append(best_cells(board, me), 1.0)
-        w = board.ev[me, 0, K.PACKED_TOPS : K.PACKED_TOPS + NTOPS + 1].astype(np.float64)
-        in_use = 0
-        if K.TOP_EVAL and board.ev[me, 1, K.PACKED_TOPS]:
-            in_use = int(np.floor(x[:NTOPS] @ w[:NTOPS] / TOP_UNIT)) + int(w[NTOPS])
-        xs.append(x)
+        if bare is None:
+            bare = board.ev.copy()
+            bare[:, 1, K.PACKED_TOPS] = 0
+        xs.append(np.append(best_cells(board, me), 1.0))
         values.append(value)
-        current.append(int(K.evaluate(board, me)) - in_use)
+        current.append(int(K.evaluate(board._replace(ev=bare), me)))
         colours.append(me)
     if not xs:
         sys.exit("no position with a value to fit")

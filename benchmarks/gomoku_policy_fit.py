@@ -46,7 +46,7 @@ from gomoku_refs import GAMES
 from gomoku_strength import position_of
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
-from unbeatable.solvers.mnk.engine import board_of
+from unbeatable.solvers.mnk.engine import board_of, near_empty
 from unbeatable.solvers.mnk.patterns import (
     C_FIVE,
     C_FLEX4,
@@ -146,7 +146,7 @@ class Data:
                     buffer = np.zeros((2, len(cells) + 1), dtype=np.int64)
                     near = buffer[0, : K.defences(board, me, buffer[0], buffer[1])].copy()
                 else:
-                    near = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+                    near = near_empty(board)
                 if n[me, K.RESTRICTED]:
                     near = np.array([c for c in near if not K.illegal(board, me, c)])
                 target = cells[record["move"]]

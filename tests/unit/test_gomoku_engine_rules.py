@@ -26,6 +26,7 @@ from unbeatable.solvers.mnk.engine import (
     board_of,
     forbidden_points,
     levels_of,
+    near_empty,
     padded,
 )
 from unbeatable.solvers.mnk.patterns import (
@@ -314,8 +315,7 @@ def test_the_best_cells_weights_add_what_they_say() -> None:
             bare = board._replace(ev=board.ev.copy())
             bare.ev[:, 1, K.PACKED_TOPS] = 0  # (the kernel reads no best cells)
             for me in range(2):
-                near = [c for c in board.cells if board.bd[c] == K.EMPTY and board.near[c] > 0]
-                best = sorted((int(board.val[me, c]) for c in near), reverse=True)[:NTOPS]
+                best = sorted(board.val[me, near_empty(board)].tolist(), reverse=True)[:NTOPS]
                 w = [int(v) for v in board.ev[me, 0, K.PACKED_TOPS : K.PACKED_TOPS + NTOPS + 1]]
                 added = sum(a * b for a, b in zip(w, best, strict=False)) // TOP_UNIT + w[NTOPS]
                 want = K.evaluate(bare, me) + (added if rule in TOPS else 0)

@@ -164,6 +164,14 @@ def _by_packed_levels(table: npt.NDArray[_Entry]) -> npt.NDArray[_Entry]:
     return out
 
 
+def near_empty(board: Board) -> npt.NDArray[np.int64]:
+    """The empty cells near the stones, in board order: the cells the
+    kernel's evaluation reads (for tests and fitting)."""
+    cells = board.cells
+    near: npt.NDArray[np.int64] = cells[(board.bd[cells] == K.EMPTY) & (board.near[cells] > 0)]
+    return near
+
+
 def levels_of(board: Board) -> npt.NDArray[np.uint8]:
     """``[p, d, cell]``: the level each player makes at each cell in each
     direction, unpacked from the board's words (for tests and fitting)."""
