@@ -1013,7 +1013,10 @@ def evaluate(B, me):  # type: ignore[no-untyped-def]
             v = val[me, c]
             mine += v
             theirs += val[opp, c]
-            if v > third:
+            if not tops:  # (a test the compiler takes out of the loop)
+                if v > best_mine:
+                    best_mine = v
+            elif v > third:
                 if v > best_mine:
                     best_mine, second, third = v, best_mine, second
                 elif v > second:
