@@ -34,10 +34,9 @@ _GAME = re.compile(r"game (\d+): ours (x|o), [^:]*: (.*)$")
 
 
 def ranks(rule: str, moves: list[int], opening: int) -> list[tuple[int, int]]:
-    """``(ply, place)`` of each move of a game past its ``opening`` stones
-    played from a quiet position:
-    its place (1 first) among the candidates a node orders, by the policy
-    table alone; ``0`` where it is no candidate."""
+    """``(ply, place)`` of each move past the ``opening`` stones that was
+    played from a quiet position: its place (1 first) among the candidates a
+    node orders, by the policy table alone; ``0`` where it is no candidate."""
     rules = api.resolve(GAMES[rule], "")[0]
     out = []
     for ply in range(max(opening, 1), len(moves)):
@@ -80,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
                 moves = [from_notation(move) for move in found.group(3).split()]
             except ValueError as error:
                 parser.error(f"{log}: {error}")
+            if len(set(moves)) < len(moves):
+                parser.error(f"{log}: game {found.group(1)} plays a cell twice")
             for ply, place in ranks(args.rule, moves, args.opening_stones):
                 places["ours" if ply % 2 == ours else "theirs"].append(place)
     if not games:

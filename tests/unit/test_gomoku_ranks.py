@@ -58,3 +58,8 @@ def test_the_logs_are_read_and_bad_ones_named(
         main([str(log)])
     assert stop.value.code == 2
     assert "z99" in capsys.readouterr().err
+    log.write_text("rapfi-t1000 game 1: ours x, win (five) in 4 stones: h8 i9 h8\n")
+    with pytest.raises(SystemExit) as stop:
+        main([str(log)])
+    assert stop.value.code == 2
+    assert "plays a cell twice" in capsys.readouterr().err
