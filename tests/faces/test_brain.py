@@ -88,10 +88,11 @@ def messages(answers: list[str]) -> list[str]:
 
 
 class Spy:
-    """``choose_move`` as the brain calls it, with each call's game, position
-    and time limit noted."""
+    """``choose_move`` (or ``choose``) as the brain calls it, with each call's
+    game, position and time limit noted."""
 
-    def __init__(self) -> None:
+    def __init__(self, choose: Any = api.choose_move) -> None:
+        self.choose = choose
         self.limits: list[float] = []
         self.positions: list[str] = []
         self.games: list[Any] = []
@@ -100,7 +101,7 @@ class Spy:
         self.limits.append(options["time_limit"])
         self.positions.append(rules.format(pos))
         self.games.append(rules)
-        return api.choose_move(rules, pos, level, **options)
+        return self.choose(rules, pos, level, **options)
 
 
 def playing(*moves: str) -> Any:
@@ -818,18 +819,12 @@ def test_move_budget_keeps_within_the_turn_and_the_match() -> None:
 def test_the_search_gets_the_turns_share_less_the_margin() -> None:
     # Our moves are fixed, far from the opponent's: a searched move could
     # take a point the next TURN names, which the brain refuses unsearched.
-    limits: list[float] = []
-    play = playing("a1", "b1", "c1")
-
-    def spy(rules: Any, pos: Any, level: str, **options: Any) -> MoveValue | None:
-        limits.append(options["time_limit"])
-        return play(rules, pos, level, **options)
-
+    spy = Spy(playing("a1", "b1", "c1"))
     brain = Brain(choose=spy)
     feed(brain, "START 7", "INFO timeout_turn 400", "TURN 3,3")
     feed(brain, "INFO time_left 4000", "TURN 3,5")
     feed(brain, "INFO timeout_turn 0", "INFO time_left 2147483647", "TURN 5,5")
-    first, shared, fastest = limits
+    first, shared, fastest = spy.limits
     assert 0 < first < 0.4
     assert 0 < shared < 4.0 / 20
     assert fastest == FASTEST
