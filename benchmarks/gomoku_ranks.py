@@ -6,7 +6,7 @@ its ordering (the learned policy, then history); the root searches
 search never meets as a reply, at any depth. This reads the games
 ``gomoku_strength.py`` printed and, at each quiet position (no four and no
 open three on either side), places each side's move among the candidates as
-a node first orders them (the policy table, before any history): how often
+a node first orders them (``kernel.candidates`` with no history yet): how often
 it comes first, in the first three, within the width, and past it. No
 engine runs and no opponent is needed, so it takes seconds::
 
@@ -27,30 +27,42 @@ from gomoku_refs import GAMES, from_notation
 from gomoku_strength import position_of
 from unbeatable import api
 from unbeatable.solvers.mnk import kernel as K
-from unbeatable.solvers.mnk.engine import board_of, near_empty
+from unbeatable.solvers.mnk.engine import Board, board_of
 from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4
 
 _GAME = re.compile(r"game (\d+): ours (x|o), [^:]*: (.*)$")
 
 
+def ordering(board: Board, me: int) -> tuple[np.ndarray | None, np.ndarray]:
+    """The candidates a node of the kernel lists for ``me`` and their scores
+    (an empty history), by :func:`kernel.candidates` itself; ``None`` when
+    they are the answers to a threat, every one searched."""
+    size = len(board.cells)
+    moves = np.zeros((1, size + 1), dtype=np.int64)
+    scores = np.zeros((1, size + 2), dtype=np.int64)
+    history = np.zeros((2, len(board.bd)), dtype=np.int64)
+    count = K.candidates(board, me, 0, moves, scores, history, -1, 0)
+    if count <= 0:
+        return None, scores[0, :0]
+    return moves[0, :count].copy(), scores[0, :count].copy()
+
+
 def ranks(rule: str, moves: list[int], opening: int) -> list[tuple[int, int]]:
     """``(ply, place)`` of each move past the ``opening`` stones that was
     played from a quiet position: its place (1 first) among the candidates a
-    node orders, by the policy table alone; ``0`` where it is no candidate."""
+    node orders, before any history; ``0`` where it is no candidate. Where
+    the candidates are a threat's answers (all searched), none is placed."""
     rules = api.resolve(GAMES[rule], "")[0]
     out = []
     for ply in range(max(opening, 1), len(moves)):
         me = ply % 2
-        opp = 1 - me
         board = board_of(rules, position_of(rules, moves[:ply]).cells)
         n = board.ncls
-        if n[opp, C_FIVE] or n[me, C_FIVE] or n[me, C_FLEX4] or n[opp, C_FLEX4]:
+        if n[1 - me, C_FIVE] or n[me, C_FIVE] or n[me, C_FLEX4] or n[1 - me, C_FLEX4]:
             continue
-        near = near_empty(board)
-        if n[me, K.RESTRICTED]:
-            near = np.array([c for c in near if not K.illegal(board, me, c)])
-        score = board.pol[me, 0, board.pat[me, near]].astype(np.int64)
-        score += board.pol[opp, 1, board.pat[opp, near]]
+        near, score = ordering(board, me)
+        if near is None:  # the answers to a four-three threat: all searched
+            continue
         where = np.flatnonzero(near == board.cells[moves[ply]])
         out.append((ply, 1 + int(np.sum(score > score[where[0]])) if len(where) else 0))
     return out

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from gomoku_ranks import main, ranks
+from gomoku_ranks import main, ordering, ranks
 from gomoku_refs import GAMES, from_notation, notation
 from gomoku_strength import position_of
 from unbeatable import api
-from unbeatable.solvers.mnk.engine import board_of, near_empty
+from unbeatable.solvers.mnk.engine import board_of
 
 OPENING = [from_notation(m) for m in ["h8", "i9", "g9"]]
 
@@ -24,10 +24,8 @@ def _ordered(moves: list[int]) -> list[int]:
     """The candidates after ``moves``, as row-major cells, best first."""
     rules = api.resolve(GAMES["freestyle"], "")[0]
     board = board_of(rules, position_of(rules, moves).cells)
-    me = len(moves) % 2
-    near = near_empty(board)
-    score = board.pol[me, 0, board.pat[me, near]].astype(np.int64)
-    score += board.pol[1 - me, 1, board.pat[1 - me, near]]
+    near, score = ordering(board, len(moves) % 2)
+    assert near is not None
     row_major = {int(padded): cell for cell, padded in enumerate(board.cells)}
     return [row_major[int(c)] for c in near[np.argsort(-score, kind="stable")]]
 
