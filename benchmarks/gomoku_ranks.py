@@ -33,7 +33,7 @@ from unbeatable.solvers.mnk.patterns import C_FIVE, C_FLEX4
 _GAME = re.compile(r"game (\d+): ours (x|o), [^:]*: (.*)$")
 
 
-def ordering(board: Board, me: int) -> tuple[np.ndarray | None, np.ndarray]:
+def ordering(board: Board, me: int) -> tuple[np.ndarray, np.ndarray] | None:
     """The candidates a node of the kernel lists for ``me`` and their scores
     (an empty history), by :func:`kernel.candidates` itself; ``None`` when
     they are the answers to a threat, every one searched."""
@@ -43,7 +43,7 @@ def ordering(board: Board, me: int) -> tuple[np.ndarray | None, np.ndarray]:
     history = np.zeros((2, len(board.bd)), dtype=np.int64)
     count = K.candidates(board, me, 0, moves, scores, history, -1, 0)
     if count <= 0:
-        return None, scores[0, :0]
+        return None
     return moves[0, :count].copy(), scores[0, :count].copy()
 
 
@@ -60,9 +60,10 @@ def ranks(rule: str, moves: list[int], opening: int) -> list[tuple[int, int]]:
         n = board.ncls
         if n[1 - me, C_FIVE] or n[me, C_FIVE] or n[me, C_FLEX4] or n[1 - me, C_FLEX4]:
             continue
-        near, score = ordering(board, me)
-        if near is None:  # the answers to a four-three threat: all searched
+        listed = ordering(board, me)
+        if listed is None:  # the answers to a four-three threat: all searched
             continue
+        near, score = listed
         where = np.flatnonzero(near == board.cells[moves[ply]])
         out.append((ply, 1 + int(np.sum(score > score[where[0]])) if len(where) else 0))
     return out

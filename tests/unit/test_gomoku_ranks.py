@@ -24,8 +24,9 @@ def _ordered(moves: list[int]) -> list[int]:
     """The candidates after ``moves``, as row-major cells, best first."""
     rules = api.resolve(GAMES["freestyle"], "")[0]
     board = board_of(rules, position_of(rules, moves).cells)
-    near, score = ordering(board, len(moves) % 2)
-    assert near is not None
+    listed = ordering(board, len(moves) % 2)
+    assert listed is not None
+    near, score = listed
     row_major = {int(padded): cell for cell, padded in enumerate(board.cells)}
     return [row_major[int(c)] for c in near[np.argsort(-score, kind="stable")]]
 
