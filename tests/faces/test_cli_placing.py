@@ -20,7 +20,7 @@ from unbeatable.cli.play import Match
 pytest.importorskip("unbeatable_morris")
 
 COLUMNS = 80
-#: o puts down its last man; every placement loses in 2 (proven in about a second).
+#: o puts down its last man; every placement loses in 2 (proven at once: x mills next).
 PLACING = "xo./.xx/o.. o"
 #: Every man is down: x moves one along a line (a3a2 and c2c1 win at once).
 MOVING = "xoo/.xx/o.. x 6"
@@ -29,7 +29,7 @@ PIECES_LEGEND = "each piece shows the value of its best move"
 
 def played(monkeypatch: pytest.MonkeyPatch, typed: str, position: str, human: str) -> str:
     """Everything the terminal game shows from ``position`` with ``typed``
-    piped in; hints are exact (these positions take a second or so), so that
+    piped in; hints are exact (these positions take a moment), so that
     what they show does not hang on a busy machine's speed."""
     monkeypatch.setattr(api.engines, "default_time_limit", lambda game: None)
     monkeypatch.setattr(sys, "stdin", io.StringIO(typed))

@@ -4,6 +4,7 @@ agreement of minimax, alpha-beta and negamax on tic-tac-toe."""
 from __future__ import annotations
 
 import math
+import random
 import time
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 import unbeatable
 from unbeatable.api import ALGORITHMS
 from unbeatable.games import get_game
-from unbeatable.games.base import InvalidPositionError
+from unbeatable.games.base import Game, InvalidPositionError
 from unbeatable.games.tree import ExplicitTree, tree_from_json, tree_from_leaves
 from unbeatable.search.analysis import analyse, forget_lines
 from unbeatable.search.engine import UNKNOWN, Limits, Outcome
@@ -149,6 +150,47 @@ def test_negamax_reuses_its_table_across_queries() -> None:
     # What the first search learned below the root makes later queries cheaper.
     position = ttt.parse("x../.o./...")
     assert engine.solve(position).nodes < Negamax(ttt).solve(position).nodes
+
+
+def unfinished(game: Game, plies: int, count: int) -> list:
+    """``count`` unfinished positions ``plies`` random moves into ``game``."""
+    rng = random.Random(f"{game.name}{plies}")
+    found: list = []
+    while len(found) < count:
+        position = game.initial()
+        for _ in range(plies):
+            if game.is_terminal(position):
+                break
+            position = game.play(position, rng.choice(list(game.moves(position))))
+        if not game.is_terminal(position):
+            found.append(position)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "plies", "count"),
+    [("mnk:4,3,3", 2, 40), ("mnk:4,4,3", 4, 20), ("hexapawn", 2, 20), ("hexapawn:4,4", 3, 20)],
+)
+def test_the_distance_bounds_change_no_value_and_no_move(name: str, plies: int, count: int) -> None:
+    """Negamax cuts a window that no win or loss at that distance can reach
+    (mate-distance pruning), and the keeping move is checked on a window
+    around its one value: from random positions of games of the default
+    scoring (Hexapawn reads no win in one: every cut there is the bounds'),
+    every value and best move are those of the search without
+    either, and so are the values of every move."""
+    if name.startswith("hexapawn"):
+        pytest.importorskip("unbeatable_hexapawn")
+    game = get_game(name)
+    bounded, plain = Negamax(game), Negamax(game)
+    assert bounded.distance_bounds
+    plain.distance_bounds = False
+    for position in unfinished(game, plies, count):
+        mine, theirs = bounded.solve(position), plain.solve(position)
+        assert (mine.outcome, mine.move) == (theirs.outcome, theirs.move), game.format(position)
+        for move in game.moves(position):
+            child = game.play(position, move)
+            assert bounded.value(child).outcome == plain.value(child).outcome
+    assert not Negamax(ExplicitTree(tree_from_leaves([3, 5, 2, 9]))).distance_bounds
 
 
 def test_negamax_table_is_bounded() -> None:

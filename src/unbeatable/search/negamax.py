@@ -1,7 +1,7 @@
 """Negamax with alpha-beta, a transposition table and move ordering.
 
 This is the production engine for games whose tree fits in memory or that can
-be searched to a useful depth. Three ideas on top of :mod:`minimax`:
+be searched to a useful depth. Four ideas on top of :mod:`minimax`:
 
 * **Negamax.** A position's value for the side to move is the negation of its
   best child's value for the opponent, so one function replaces the
@@ -15,6 +15,12 @@ be searched to a useful depth. Three ideas on top of :mod:`minimax`:
   so an entry is valid wherever in any tree the position recurs.
 * **Move ordering.** The table's best move first, then ``game.ordered_moves``
   (centre first in tic-tac-toe), so cut-offs come early.
+* **Distance bounds.** An unfinished position ``p`` plies down is worth at
+  most a win in ``p + 1`` and at least a loss in ``p + 1``; a window outside
+  that range needs no search (mate-distance pruning), so once a win in one is
+  found, no sibling is searched for a faster one. An unbounded query first
+  searches one ply, which puts such a win first in every game, including
+  those that cannot read a win in one off the board.
 
 Scores: a win reached ``p`` plies below the root is ``win_score - p``, a loss
 its negative, a draw 0; an unfinished leaf at the depth limit gets the game's
@@ -93,6 +99,11 @@ class Negamax(Generic[P, M]):
     def __init__(self, game: Game[P, M], max_entries: int = 1 << 19) -> None:
         self.game = game
         self.max_entries = max_entries
+        # The bounds hold where a finished game scores ``win_score - plies``
+        # (the default utility); a game scoring its own way (a textbook
+        # tree's leaves) is searched without them.
+        scored = getattr(type(game), "utility", None) is Game.utility
+        self.distance_bounds = game.win_score > 0 and scored
         # key -> (node-relative value, bound flag, best move, searched depth,
         # the position stored: keys may be shared by mirror images)
         self.table: dict[Hashable, tuple[float, int, M | None, int, P]] = {}
@@ -150,6 +161,23 @@ class Negamax(Generic[P, M]):
             # mover may not take (renju's forbidden points).
             if threats and (len(threats) > 1 or threats[0] not in game.moves(position)):
                 return -(game.win_score - (ply + 2)), True
+        window: tuple[float, float] | None = None
+        if self.distance_bounds and ply + 2 < game.win_score:
+            # Mate-distance bounds: unfinished here, the mover wins at best
+            # with its next move and loses at worst with it (a move may lose
+            # at once in some games), so a window outside that range is
+            # settled without a search: once a win in one is found, no
+            # sibling is searched for a faster one.
+            ceiling = game.win_score - (ply + 1)
+            # A value reaching a bound narrowed here is exact (nothing lies
+            # beyond it), so the table's flag is set by the window as given.
+            window = (alpha, beta)
+            if alpha < -ceiling:
+                alpha = -ceiling
+            if beta > ceiling:
+                beta = ceiling
+            if alpha >= beta:
+                return alpha, True
         if depth <= 0:
             return game.evaluate(position), False
 
@@ -169,7 +197,7 @@ class Negamax(Generic[P, M]):
             if origin == position:  # not a mirror image: the move is this board's
                 hint = move
 
-        original_alpha = alpha
+        original_alpha, original_beta = window if window else (alpha, beta)
         best, best_move, proven = -math.inf, None, True
         # A single threat must be blocked; otherwise the best move known first.
         moves = threats or game.ordered_moves(position)
@@ -188,7 +216,7 @@ class Negamax(Generic[P, M]):
                     if alpha >= beta:
                         break
 
-        flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+        flag = UPPER if best <= original_alpha else LOWER if best >= original_beta else EXACT
         self._store(
             key, (_to_table(best, ply), flag, best_move, FULL_DEPTH if proven else depth, position)
         )
@@ -196,7 +224,10 @@ class Negamax(Generic[P, M]):
 
     def _store(self, key: Hashable, entry: tuple[float, int, M | None, int, P]) -> None:
         table = self.table
-        if key not in table and len(table) >= self.max_entries:
+        held = table.get(key)
+        if held is not None and held[3] > entry[3]:
+            return  # a deeper search's entry (a proof) outlives a shallow one's
+        if held is None and len(table) >= self.max_entries:
             # Evict the oldest entry (another thread may have done it first).
             with contextlib.suppress(KeyError, RuntimeError, StopIteration):
                 del table[next(iter(table))]
@@ -245,7 +276,14 @@ class Negamax(Generic[P, M]):
             return Solved(outcome_from_value(game, position, value), nodes, None)
         if not limits.bounded:
             alpha, beta = (-1.0, 1.0) if weak else (-math.inf, math.inf)
+            # One ply first (unless the table knows the position): a win with
+            # the next move is then searched first, and the distance bounds
+            # settle its siblings at once.
+            first = 0
+            if game.key(position) not in self.table:
+                _, _, first = self.search(position, alpha, beta, depth=1)
             value, _, nodes = self.search(position, alpha, beta)
+            nodes += first
             outcome = self._weak(value) if weak else outcome_from_value(game, position, value)
             move, more = pick(position, outcome, limits)
             return Solved(outcome, nodes + more, move, move_proven=True)
@@ -298,11 +336,27 @@ class Negamax(Generic[P, M]):
             if outcome.result == "loss"
             else game.tie_break(position, legal)
         )
+        # Each child needs only a yes or no: is its value the one that keeps
+        # the outcome? Where values follow the distance convention (whole
+        # numbers, 0 for a draw), a window around that one value answers it,
+        # cutting at once where a faster win or a slower loss is out of
+        # reach; other outcomes are read from a search of the full window.
+        window = None
+        if self.distance_bounds and outcome.plies is not None:
+            wins = game.win_score - (outcome.plies - 1)  # the child's side's value, negated
+            target = {"win": -wins, "loss": wins, "draw": 0}.get(outcome.result)
+            if target is not None:
+                window = (target - 0.5, target + 0.5)
+        alpha, beta = window or (-math.inf, math.inf)
         try:
             for move in order:
                 child = game.play(position, move)
-                value, _, spent = self.search(child, -math.inf, math.inf, limits=limits)
+                value, _, spent = self.search(child, alpha, beta, limits=limits)
                 nodes += spent
+                if window is not None:
+                    if alpha < value < beta:  # inside the window: exactly the target
+                        return move, nodes
+                    continue
                 mine = outcome_from_value(game, child, value).parent()
                 if mine == outcome or (outcome.plies is None and mine.result == outcome.result):
                     return move, nodes
