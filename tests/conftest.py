@@ -4,7 +4,8 @@ CLI: ``run_cli`` runs the ``unbeatable`` command in-process and returns its
 exit code, standard output and standard error.
 
 Web: ``web_client`` drives the app in-process (TestClient); ``live_server`` is a
-real uvicorn server on a free loopback port, for the browser tests.
+real uvicorn server on a free loopback port, and ``browser`` Debian's Chromium,
+for the browser tests (one of each per test process).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 import uvicorn
@@ -50,9 +52,11 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> CliRun:
     return run
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def web_client() -> Iterator[TestClient]:
-    """The app behind an in-process client (lifespan run, so tables are warm)."""
+    """The app behind an in-process client (lifespan run, so tables are warm),
+    one per module: the app keeps no state of a request's that another reads
+    (each answer is the library's), and its start costs 0.1 to 0.2 s."""
     app = create_app(time_limits={"connect4": WEB_CONNECT4_SECONDS})
     with TestClient(app) as client:
         yield client
@@ -83,3 +87,26 @@ def live_server() -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright: launched once per
+    test process (a launch costs seconds), each test in tabs of its own."""
+    from playwright import sync_api  # only the browser tests need it
+
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

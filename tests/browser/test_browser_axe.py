@@ -19,10 +19,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright import sync_api
 
-from test_web_browser import browser, choose_game, hopeless, open_page, play_out
+from test_web_browser import choose_game, hopeless, open_page, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

@@ -20,7 +20,6 @@ import pytest
 from playwright import sync_api
 
 from test_web_browser import (
-    browser,
     cell,
     choose_game,
     column,
@@ -33,7 +32,7 @@ from test_web_browser import (
 from unbeatable.games import get_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser", "page"]  # the shared fixtures, used here
+__all__ = ["page"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from playwright import sync_api
 
-from test_web_browser import CONTRAST, browser, open_page, page
+from test_web_browser import CONTRAST, open_page, page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser", "page"]  # the shared fixtures, used here
+__all__ = ["page"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page
@@ -369,8 +369,18 @@ def test_random_trees_and_the_order_of_children(page: Page) -> None:
     expect(leaves_note).to_contain_text("it would look at 17")
     page.get_by_label("Children's order").select_option("Best first")
     expect(leaves_note).to_contain_text("Alpha-beta looks at 17 of the 81 leaves")
+    # The shuffled tree's traces are followed to their answers, so that none
+    # of them is taken below for one of the requests held there.
+    tracing: list[sync_api.Request] = []
+    page.on("request", lambda r: tracing.append(r) if "/api/tree" in r.url else None)
+    page.on("requestfinished", lambda r: tracing.remove(r) if r in tracing else None)
     page.get_by_label("Children's order").select_option("Shuffled")
     expect(leaves_note).to_contain_text("of the 81 leaves")
+    for _ in range(200):
+        if not tracing:
+            break
+        page.wait_for_timeout(50)
+    assert not tracing, "the shuffled tree's traces were answered"
     # Too big a tree is refused before asking the server, and an answer still
     # on its way (held here, as a busy server would) does not draw over that.
     held: list[sync_api.Route] = []

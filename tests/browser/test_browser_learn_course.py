@@ -17,11 +17,11 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright import sync_api
 
 from test_browser_axe import DESKTOP, PHONE, opened
-from test_web_browser import browser, open_page, page
+from test_web_browser import open_page, page
 from unbeatable import api
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser", "page"]  # the shared fixtures, used here
+__all__ = ["page"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright import sync_api
 
-from test_web_browser import browser, choose_game, open_page, position, settle
+from test_web_browser import choose_game, open_page, position, settle
 from unbeatable import api
 
 pytest.importorskip(
@@ -23,7 +23,6 @@ pytest.importorskip(
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

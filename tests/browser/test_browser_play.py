@@ -21,7 +21,6 @@ from playwright import sync_api
 
 from test_web_browser import (
     WIN_GREEN,
-    browser,
     cell,
     choose_game,
     column,
@@ -37,7 +36,6 @@ from test_web_browser import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

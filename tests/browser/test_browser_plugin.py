@@ -18,7 +18,7 @@ import pytest
 from playwright import sync_api
 
 import unbeatable
-from test_web_browser import browser, choose_game, open_page, position, settle, tally
+from test_web_browser import choose_game, open_page, position, settle, tally
 from unbeatable import api
 
 pytest.importorskip(
@@ -27,7 +27,6 @@ pytest.importorskip(
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

@@ -14,11 +14,11 @@ import pytest
 from playwright import sync_api
 
 from test_browser_axe import PHONE, opened
-from test_web_browser import browser, cell, page, position, settle
+from test_web_browser import cell, page, position, settle
 from unbeatable import api
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser", "page"]  # the shared fixtures, used here
+__all__ = ["page"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

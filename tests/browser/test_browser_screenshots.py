@@ -20,7 +20,6 @@ from playwright import sync_api
 
 from test_browser_gomoku import ISSUE
 from test_web_browser import (
-    browser,
     choose_game,
     count,
     hopeless,
@@ -31,7 +30,7 @@ from test_web_browser import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["browser", "page"]  # the shared fixtures, used here
+__all__ = ["page"]  # the shared fixture, used here
 
 expect = sync_api.expect
 Page = sync_api.Page

@@ -23,13 +23,11 @@ from fastapi.testclient import TestClient
 from playwright import sync_api
 from rich.console import Console
 
-from test_web_browser import browser, column, open_page, settle
+from test_web_browser import column, open_page, settle
 from unbeatable import api
 from unbeatable.cli.play import Match
 from unbeatable.games import get_game
 from unbeatable.web import create_app
-
-__all__ = ["browser"]  # the shared fixture, used by the page's test
 
 #: (board, stones of the start position): 9x5 is a first-player win on move 41
 #: that takes minutes from the empty board, so its games start in the middle.
