@@ -5,7 +5,7 @@ exit code, standard output and standard error.
 
 Web: ``web_client`` drives the app in-process (TestClient); ``live_server`` is a
 real uvicorn server on a free loopback port, and ``browser`` Debian's Chromium,
-for the browser tests (one of each per test process).
+for the browser tests.
 """
 
 from __future__ import annotations
@@ -100,10 +100,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright: launched once per
-    test process (a launch costs seconds), each test in tabs of its own."""
+    """Debian's Chromium, headless, driven by Playwright, once per module (a
+    launch costs a second or two), each test in tabs of its own. Not once per
+    session: Playwright's event loop, running meanwhile, would refuse the
+    ``asyncio.run`` of the tests that follow in the same process."""
     from playwright import sync_api  # only the browser tests need it
 
     with sync_api.sync_playwright() as p:

@@ -73,6 +73,21 @@ def test_book_build_stops_at_ctrl_c_and_keeps_its_checkpoint(tmp_path: Path) -> 
     assert checkpoint.read_text().strip() and not out.exists()
 
 
+def test_warm_readies_each_kind_of_game_in_a_process_of_its_own() -> None:
+    """Games of different rules are readied in processes of their own, at once
+    (two here), each saying so in its line; a count of no process is refused."""
+    pytest.importorskip("unbeatable_hexapawn")
+    command = [sys.executable, "-m", "unbeatable", "warm", "--jobs", "2", "tictactoe", "hexapawn"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = sorted(done.stderr.splitlines())
+    assert said == [f"{name}: ready (nothing to compile)" for name in ("hexapawn", "tictactoe")]
+    assert done.stdout.startswith("compiled engines are kept in ")
+    refused = subprocess.run([*command[:5], "0", "tictactoe"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "--jobs" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
 def test_perft_counts_lines_to_a_depth_and_refuses_huge_games_at_once(run_cli: CliRun) -> None:
     counts = []
     for depth in range(1, 6):

@@ -569,22 +569,63 @@ def warm(
             help="The games whose engines to get ready (default: every game the page offers).",
         ),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Engines compiled at once, each in a process of its own (default: one per core).",
+        ),
+    ] = None,
 ) -> None:
     """Compile the engines ahead (once after an install or an update: a minute or two), so
     that no game's first search waits for it."""
+    import os
+
     chosen = [get_game(name) for name in names] if names else [
         get_game(name) for name in api.offered(loadable=True)
     ]
-    err = sys.stderr
+    # Games of one rules type share their kernels: they are readied in turn,
+    # in one process, so that no kernel is compiled twice at once.
+    kinds: dict[type, list[str]] = {}
     for game in chosen:
-        start = time.monotonic()
-        err.write(f"{game.name}: ")
-        err.flush()
-        did = api.warm(game, note=False)
-        seconds = time.monotonic() - start
-        err.write(f"ready ({seconds:.1f} s)\n" if did else "ready (nothing to compile)\n")
-        err.flush()
+        kinds.setdefault(type(game), []).append(game.name)
+    workers = min(jobs or os.cpu_count() or 1, len(kinds))
+    err = sys.stderr
+    if workers <= 1:
+        for game in chosen:
+            start = time.monotonic()
+            err.write(f"{game.name}: ")
+            err.flush()
+            did = api.warm(game, note=False)
+            seconds = time.monotonic() - start
+            err.write(f"ready ({seconds:.1f} s)\n" if did else "ready (nothing to compile)\n")
+            err.flush()
+    else:
+        _warm_apart(list(kinds.values()), workers)
     sys.stdout.write(f"compiled engines are kept in {api.cache_dir()}\n")
+
+
+def _warm_apart(groups: list[list[str]], workers: int) -> None:
+    """Each group of games readied by ``unbeatable warm --jobs 1`` in a process
+    of its own, ``workers`` at once: compiling holds a process's interpreter,
+    so threads would take turns. Each process's lines are shown as it ends."""
+    import subprocess
+    from concurrent.futures import ThreadPoolExecutor
+
+    def ready(group: list[str]) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "unbeatable", "warm", "--jobs", "1", *group]
+        return subprocess.run(command, capture_output=True, text=True, check=False)
+
+    failed = None
+    with ThreadPoolExecutor(workers) as pool:
+        for done in pool.map(ready, groups):
+            sys.stderr.write(done.stderr)
+            sys.stderr.flush()
+            failed = failed or (done.returncode or None)
+    if failed:
+        raise typer.Exit(failed)
 
 
 @cache_app.command("path")

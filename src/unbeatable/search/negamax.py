@@ -18,9 +18,9 @@ be searched to a useful depth. Four ideas on top of :mod:`minimax`:
 * **Distance bounds.** An unfinished position ``p`` plies down is worth at
   most a win in ``p + 1`` and at least a loss in ``p + 1``; a window outside
   that range needs no search (mate-distance pruning), so once a win in one is
-  found, no sibling is searched for a faster one. An unbounded query first
-  searches one ply, which puts such a win first in every game, including
-  those that cannot read a win in one off the board.
+  found, no sibling is searched for a faster one. In a game that cannot
+  read a win in one off the board, an unbounded query first searches one
+  ply, which puts such a win first.
 
 Scores: a win reached ``p`` plies below the root is ``win_score - p``, a loss
 its negative, a draw 0; an unfinished leaf at the depth limit gets the game's
@@ -276,11 +276,14 @@ class Negamax(Generic[P, M]):
             return Solved(outcome_from_value(game, position, value), nodes, None)
         if not limits.bounded:
             alpha, beta = (-1.0, 1.0) if weak else (-math.inf, math.inf)
-            # One ply first (unless the table knows the position): a win with
-            # the next move is then searched first, and the distance bounds
-            # settle its siblings at once.
+            # One ply first, in a game that cannot read a win in one off the
+            # board (unless the table knows the position): such a win is then
+            # searched first, and the distance bounds settle its siblings.
             first = 0
-            if game.key(position) not in self.table:
+            if (
+                game.key(position) not in self.table
+                and game.winning_moves(position, game.to_move(position)) is None
+            ):
                 _, _, first = self.search(position, alpha, beta, depth=1)
             value, _, nodes = self.search(position, alpha, beta)
             nodes += first
