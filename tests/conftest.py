@@ -5,7 +5,7 @@ exit code, standard output and standard error.
 
 Web: ``web_client`` drives the app in-process (TestClient); ``live_server`` is a
 real uvicorn server on a free loopback port, and ``browser`` Debian's Chromium,
-for the browser tests.
+for the browser tests (one of each per test process).
 """
 
 from __future__ import annotations
@@ -100,12 +100,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright, once per module (a
-    launch costs a second or two), each test in tabs of its own. Not once per
-    session: Playwright's event loop, running meanwhile, would refuse the
-    ``asyncio.run`` of the tests that follow in the same process."""
+    """Debian's Chromium, headless, driven by Playwright: launched once per
+    test process (a launch costs a second or two), each test in tabs of its
+    own. Playwright's event loop then runs in the main thread for the rest of
+    the process: a test needing a loop of its own runs it on another thread."""
     from playwright import sync_api  # only the browser tests need it
 
     with sync_api.sync_playwright() as p:

@@ -32,6 +32,10 @@ expect = sync_api.expect
 Page = sync_api.Page
 
 
+#: Contexts kept open at once by a test process (each holds a renderer).
+KEPT_CONTEXTS = 4
+
+
 class Opened:
     """A tab from :func:`open_page`: ``checks`` are what the tab fetched from
     elsewhere and the script errors in it; ``close`` closes the tab."""
@@ -44,7 +48,7 @@ class Opened:
 
 
 def shared_context(browser: sync_api.Browser, live_server: str, options: dict[str, Any]) -> Any:
-    """The module's context for these options, made once: a tab opened in it
+    """The context for these options, made once: a tab opened in it
     reuses the renderer and the cached scripts, half the cost of a fresh
     context. A keeper tab holds the process and empties the storage."""
     shared: dict[str, Any] = browser.__dict__.setdefault("unbeatable_contexts", {})
@@ -63,6 +67,8 @@ def shared_context(browser: sync_api.Browser, live_server: str, options: dict[st
         keeper = ctx.new_page()
         keeper.goto(f"{live_server}/api/health")
         shared[key] = (ctx, keeper, foreign)
+        if len(shared) > KEPT_CONTEXTS:  # the least recently made one goes
+            shared.pop(next(iter(shared)))[0].close()
     return shared[key]
 
 

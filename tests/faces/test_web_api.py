@@ -821,7 +821,14 @@ def _nodelay_of_accepted(sock: socket.socket) -> int:
         server.close()
         return value
 
-    return asyncio.run(main())
+    # On a thread of its own: a test process may hold a running loop already
+    # (the browser tests' Playwright, shared by the process).
+    found: list[int] = []
+    worker = threading.Thread(target=lambda: found.append(asyncio.run(main())))
+    worker.start()
+    worker.join(timeout=30)
+    assert found, "the probe connection was not accepted"
+    return found[0]
 
 
 @pytest.mark.parametrize("workers", [1, 2])
