@@ -30,6 +30,13 @@ from unbeatable.web import create_app
 # suite's own handler is reset to the default in every process it starts.
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (each group in its own order): the test workers
+    then end on quick tests and finish together, not one waiting while the
+    other runs a long test it took last."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 #: Connect Four budget in the web tests: enough for the solver, short enough
 #: that no test waits long.
 WEB_CONNECT4_SECONDS = 2.0

@@ -77,6 +77,7 @@ def test_a_game_with_no_mistake_says_how_best_play_ends() -> None:
     assert lost.moves[0].words == "a1a2: still a loss, in 4 instead of 6 (b1b2 holds out longer)"
 
 
+@pytest.mark.slow
 def test_plug_ins_that_place_then_move_are_reviewed() -> None:
     # Exact (no budget): the plug-in's default 2 s may not prove the win in 9
     # on a loaded machine, and a value judged is no mistake.

@@ -88,6 +88,7 @@ def test_every_position_reads_back_as_written(seed: int) -> None:
     assert GAME.parse(GAME.format(position)) == position
 
 
+@pytest.mark.slow
 def test_known_values_and_the_ai_never_loses() -> None:
     # Two men down each, x to place its third: it wins at once on the line it has open.
     assert unbeatable.solve("morris", "xx./oo./... x").result == "win"
@@ -104,6 +105,7 @@ def test_known_values_and_the_ai_never_loses() -> None:
         assert GAME.winner(position) != "o"
 
 
+@pytest.mark.slow
 def test_the_command_line_and_the_terminal_game() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "unbeatable", "solve", "morris", "xx./oo./... x", "--json"],
