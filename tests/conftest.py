@@ -30,6 +30,7 @@ from unbeatable.web import create_app
 # suite's own handler is reset to the default in every process it starts.
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first (each group in its own order): the test workers
     then end on quick tests and finish together, not one waiting while the
