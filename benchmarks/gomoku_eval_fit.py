@@ -16,8 +16,8 @@ positions. This script does both halves:
 2. ``fit``: the quiet positions (no five to make or stop, no open four to
    make: the positions the search evaluates) with values within +-2,500,
    their features read from the kernel's board, ridge regression on four
-   fifths, checked on the other fifth against the engine's evaluation as it
-   stands; prints the weights in the engine's form.
+   fifths of the games, checked on the other fifth's positions against the
+   engine's evaluation as it stands; prints the weights in the engine's form.
 
 Each rule set's fit is in the engine (``patterns.FITS``; benchmarks/README.md,
 "Each rule set's own evaluation"), per colour, fitted to what the judge's
@@ -106,9 +106,12 @@ from unbeatable.solvers.mnk.patterns import (
     NTOPS,
     PAIRS,
     TOP_UNIT,
+    code_levels,
     code_of,
     code_pairs,
     code_table,
+    combinations,
+    kinds,
     level_sets,
 )
 
@@ -250,22 +253,38 @@ def evaluated(board: Board, me: int) -> bool:
     return not (ncls[me, C_FIVE] or ncls[opp, C_FIVE] or ncls[me, C_FLEX4])
 
 
-def judged(files: list[Path], rule: str) -> Iterator[tuple[Board, int, int]]:
+def judged(files: list[Path], rule: str) -> Iterator[tuple[Board, int, int, int]]:
     """Each collected position the search evaluates whose judged value is
     not decided (no proved result, nothing past +-:data:`CLIP`): its board,
-    the side to move and the value."""
+    the side to move, the value and the number of its game (a line that
+    does not go on from the one before begins a game)."""
     rules = api.resolve(GAMES[rule], "")[0]
+    game, last = -1, None
     for file in files:
         for line in file.open():
             record = json.loads(line)
+            moves = record["moves"]
+            if last is None or len(moves) <= len(last) or moves[: len(last)] != last:
+                game += 1
+            last = moves
             text = record["value"]
             if "M" in text or abs(int(text)) > CLIP:
                 continue
-            moves = record["moves"]
             me = len(moves) % 2
             board = board_of(rules, position_of(rules, moves).cells)
             if evaluated(board, me):
-                yield board, me, int(text)
+                yield board, me, int(text), game
+
+
+def split_games(games: list[int]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The rows to fit on and the rows to check on: a fifth of the games
+    held out whole. Positions of one game are alike, so a fifth of the
+    positions drawn at random would check a fit on what it has nearly seen."""
+    number = np.array(games)
+    keys = np.unique(number)
+    held = np.random.default_rng(0).permutation(keys)[: len(keys) // 5]
+    in_test = np.isin(number, held)
+    return np.flatnonzero(~in_test), np.flatnonzero(in_test)
 
 
 def _blocks(
@@ -340,12 +359,13 @@ def fit(
     pairs: bool = False,
     spread: bool = False,
     codes: Path | None = None,
+    code_ridge: float = CODE_RIDGE,
 ) -> None:
     """Fit what Rapfi's values leave once the engine's hand-set evaluation is
     counted (the engine adds the two): the weights make the sum, not the
     fitted part alone, follow the judge."""
-    rows, values, current = [], [], []
-    for board, me, value in judged(files, rule):
+    rows, values, current, games = [], [], [], []
+    for board, me, value, game in judged(files, rule):
         f = features(board, me)
         if f is None:
             continue
@@ -354,6 +374,7 @@ def fit(
         rows.append(f)
         values.append(value)
         current.append(int(K.evaluate(board, me)))
+        games.append(game)
     if not rows:
         sys.exit("no quiet position with a value to fit")
     x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
@@ -364,8 +385,8 @@ def fit(
         # A table fitted again replaces the one in use (without --codes, that
         # one stays in the engine, so it stays in the part not fitted).
         hand = hand - x[:, base:] @ table.ravel()
-    order = np.random.default_rng(0).permutation(len(y))
-    train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
+    order = np.arange(len(y))
+    train, test = split_games(games)
 
     # Every cell has four levels and one class on each side: a weight added to
     # every level of a block and taken from its classes changes nothing. The
@@ -383,7 +404,7 @@ def fit(
     # top (the capacity Rapfi's classical table has: a value per code), held
     # near 0 by a ridge of its own: a rare set keeps what its levels say.
     ridge = np.full(x.shape[1], RIDGE)
-    ridge[base:] = CODE_RIDGE
+    ridge[base:] = code_ridge
 
     solved: dict[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]] = {}
 
@@ -422,20 +443,51 @@ def fit(
     from_train = solve(train, k)
     held_out = hand[test] + x[test] @ from_train
     print(f"{len(y):,} quiet positions (fitted on {len(train):,}, checked on {len(test):,})")
-    print("correlation with the judge's values on the held-out fifth:")
+    print("correlation with the judge's values on the held-out fifth of the games:")
     print(f"  the evaluation as it stands          {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
     print(f"  its hand-set part alone              {np.corrcoef(hand[test], y[test])[0, 1]:.3f}")
     print(f"  the hand-set part and the new fit    {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
-    rounded = hand[test] + x[test] @ np.rint(from_train)
+    rounded = hand[test] + x[test] @ _rounded(from_train, base, rule, codes is not None)
     print(f"  the same, its weights rounded        {np.corrcoef(rounded, y[test])[0, 1]:.3f}")
     # The weights printed are fitted on every position, the held-out fifth
     # too: a check of them on that fifth would be no check.
     print("the weights fitted on every position (for the engine):")
-    final = np.rint(solve(order, k))
+    final = _rounded(solve(order, k), base, rule, codes is not None)
     print_weights([int(v) for v in final[:base]])
     if codes is not None:
         np.save(codes, final[base:].reshape(4, -1).astype(np.int32))
         print(f"the weights of the sets of levels ({(final[base:] != 0).sum():,} not 0) in {codes}")
+
+
+def _rounded(
+    weights: npt.NDArray[np.float64], base: int, rule: str, codes: bool
+) -> npt.NDArray[np.float64]:
+    """The weights in whole numbers, as the engine keeps them. With a weight
+    per set of levels, the engine adds up a cell's weights (levels, class,
+    pair and set) into one number per set (``patterns.fitted``), so each
+    set's weight takes up what rounding the others lost: every cell then
+    counts its exact sum rounded once, not four roundings added."""
+    out = np.rint(weights)
+    if not codes:
+        return out
+    sets, n = level_sets()
+    first = np.unique(sets, return_index=True)[1]  # a code of each set
+    levels = code_levels()[:, first]
+    classes = combinations()[0]
+    pairs = code_pairs()[first]
+
+    def folded(w: npt.NDArray[np.float64], block: int, kind: int) -> npt.NDArray[np.float64]:
+        level = w[NLEVELS * block : NLEVELS * (block + 1)][levels].sum(axis=0)
+        klass = w[4 * NLEVELS + NCLASSES * block :][classes[kind, first]]
+        pair = w[PAIRS_AT + PAIRS * block :][pairs]
+        return level + klass + pair
+
+    for block, (colour, _) in enumerate(BLOCKS):
+        kind = kinds(rule)[colour]
+        at = base + n * block
+        exact = folded(weights, block, kind) + weights[at : at + n]
+        out[at : at + n] = np.rint(exact) - folded(out, block, kind)
+    return out
 
 
 def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
@@ -446,8 +498,9 @@ def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
     stop, no open four of the mover's to make), decided ones (a proved
     result, a value past +-2,500) left out. Ridge regression on one-hot
     masks: a mask seen in few positions keeps a value near 0."""
-    keys, values, current = [], [], []
-    for board, me, value in judged(files, rule):
+    keys, values, current, games = [], [], [], []
+    for board, me, value, game in judged(files, rule):
+        games.append(game)
         mask = int(K.threat_mask(board.ncls, me))
         keys.append(me * NTHREATS + mask)  # (the mover's colour: black moves first)
         values.append(value)
@@ -458,8 +511,8 @@ def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
     if not keys:
         sys.exit("no position with a value to fit")
     k, y, now = np.array(keys), np.array(values, dtype=np.float64), np.array(current)
-    order = np.random.default_rng(0).permutation(len(y))
-    train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
+    order = np.arange(len(y))
+    train, test = split_games(games)
 
     def solve(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         # One-hot rows: the ridge solution is each mask's summed residual
@@ -470,7 +523,7 @@ def fit_threats(files: list[Path], rule: str = "freestyle") -> None:
 
     table = solve(train)
     print(f"{len(y):,} positions (fitted on {len(train):,}, checked on {len(test):,})")
-    print("correlation with the judge's values on the held-out fifth:")
+    print("correlation with the judge's values on the held-out fifth of the games:")
     print(f"  the evaluation as it stands      {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
     with_table = now[test] + np.rint(table[k[test]])
     print(f"  with the threat table            {np.corrcoef(with_table, y[test])[0, 1]:.3f}")
@@ -507,9 +560,10 @@ def fit_tops(files: list[Path], rule: str = "freestyle") -> None:
     per its colour, to what the judge's values leave once the evaluation as
     it stands (without such weights) is counted, on every position the
     search evaluates, decided ones left out (as :func:`fit_threats`)."""
-    xs, values, current, colours = [], [], [], []
+    xs, values, current, colours, games = [], [], [], [], []
     bare = None  # the rule set's table with its best cells' weights switched off
-    for board, me, value in judged(files, rule):
+    for board, me, value, game in judged(files, rule):
+        games.append(game)
         if bare is None:
             bare = board.ev.copy()
             bare[:, 1, K.PACKED_TOPS] = 0
@@ -521,8 +575,8 @@ def fit_tops(files: list[Path], rule: str = "freestyle") -> None:
         sys.exit("no position with a value to fit")
     x, y = np.array(xs), np.array(values, dtype=np.float64)
     now, colour = np.array(current, dtype=np.float64), np.array(colours)
-    order = np.random.default_rng(0).permutation(len(y))
-    train, test = order[: len(y) * 4 // 5], order[len(y) * 4 // 5 :]
+    order = np.arange(len(y))
+    train, test = split_games(games)
 
     def solve(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         weights = np.zeros((2, NTOPS + 1))
@@ -536,7 +590,7 @@ def fit_tops(files: list[Path], rule: str = "freestyle") -> None:
     weights = solve(train)
     with_tops = now[test] + np.einsum("ij,ij->i", x[test], weights[colour[test]])
     print(f"{len(y):,} positions (fitted on {len(train):,}, checked on {len(test):,})")
-    print("correlation with the judge's values on the held-out fifth:")
+    print("correlation with the judge's values on the held-out fifth of the games:")
     print(f"  the evaluation as it stands      {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
     print(f"  with the best cells' weights     {np.corrcoef(with_tops, y[test])[0, 1]:.3f}")
     err = np.sqrt(np.mean((now[test] - y[test]) ** 2))
@@ -738,6 +792,12 @@ def main() -> None:
         help="scale the judge's values so the fitted evaluation spreads as the one in use",
     )
     f.add_argument("--codes", type=Path, help="also a weight per set of levels, saved here (.npy)")
+    f.add_argument(
+        "--code-ridge",
+        type=float,
+        default=CODE_RIDGE,
+        help=f"the ridge of those weights (default {CODE_RIDGE:g})",
+    )
     j = sub.add_parser("judge", help="judge collected positions again at another depth")
     j.add_argument("files", type=Path, nargs="+")
     j.add_argument("--depth", type=int, required=True, help="Rapfi's plies")
@@ -789,7 +849,14 @@ def main() -> None:
         for file in args.files:
             if not file.is_file():
                 sys.exit(f"no such file: {file}")
-        fit(args.files, args.rule, pairs=args.pairs, spread=args.spread, codes=args.codes)
+        fit(
+            args.files,
+            args.rule,
+            pairs=args.pairs,
+            spread=args.spread,
+            codes=args.codes,
+            code_ridge=args.code_ridge,
+        )
 
 
 if __name__ == "__main__":
