@@ -360,12 +360,18 @@ def fit(
     spread: bool = False,
     codes: Path | None = None,
     code_ridge: float = CODE_RIDGE,
+    check: list[Path] | None = None,
 ) -> None:
     """Fit what Rapfi's values leave once the engine's hand-set evaluation is
     counted (the engine adds the two): the weights make the sum, not the
-    fitted part alone, follow the judge."""
-    rows, values, current, games = [], [], [], []
-    for board, me, value, game in judged(files, rule):
+    fitted part alone, follow the judge. With ``check``, the check is on
+    those files' games (new to the fit in use, too), not on a fifth of all."""
+    rows, values, current, games, checked = [], [], [], [], []
+    for board, me, value, game, to_check in (
+        (*row, to_check)
+        for to_check, group in enumerate((files, check or []))
+        for row in judged(group, rule)
+    ):
         f = features(board, me)
         if f is None:
             continue
@@ -374,7 +380,8 @@ def fit(
         rows.append(f)
         values.append(value)
         current.append(int(K.evaluate(board, me)))
-        games.append(game)
+        games.append((game, to_check))
+        checked.append(to_check)
     if not rows:
         sys.exit("no quiet position with a value to fit")
     x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
@@ -386,7 +393,10 @@ def fit(
         # one stays in the engine, so it stays in the part not fitted).
         hand = hand - x[:, base:] @ table.ravel()
     order = np.arange(len(y))
-    train, test = split_games(games)
+    if check:
+        train, test = np.flatnonzero(~np.array(checked, bool)), np.flatnonzero(checked)
+    else:
+        train, test = split_games([2 * game + side for game, side in games])
 
     # Every cell has four levels and one class on each side: a weight added to
     # every level of a block and taken from its classes changes nothing. The
@@ -443,7 +453,10 @@ def fit(
     from_train = solve(train, k)
     held_out = hand[test] + x[test] @ from_train
     print(f"{len(y):,} quiet positions (fitted on {len(train):,}, checked on {len(test):,})")
-    print("correlation with the judge's values on the held-out fifth of the games:")
+    print(
+        "correlation with the judge's values on "
+        + ("the games checked:" if check else "the held-out fifth of the games:")
+    )
     print(f"  the evaluation as it stands          {np.corrcoef(now[test], y[test])[0, 1]:.3f}")
     print(f"  its hand-set part alone              {np.corrcoef(hand[test], y[test])[0, 1]:.3f}")
     print(f"  the hand-set part and the new fit    {np.corrcoef(held_out, y[test])[0, 1]:.3f}")
@@ -793,6 +806,12 @@ def main() -> None:
     )
     f.add_argument("--codes", type=Path, help="also a weight per set of levels, saved here (.npy)")
     f.add_argument(
+        "--check",
+        type=Path,
+        nargs="+",
+        help="check on these files' games (fitted on too, for the weights printed)",
+    )
+    f.add_argument(
         "--code-ridge",
         type=float,
         default=CODE_RIDGE,
@@ -856,6 +875,7 @@ def main() -> None:
             spread=args.spread,
             codes=args.codes,
             code_ridge=args.code_ridge,
+            check=args.check,
         )
 
 
