@@ -45,6 +45,12 @@ value per such code), saved to ``FILE`` as an ``.npy`` array:
     python benchmarks/gomoku_eval_fit.py fit --pairs --codes codes.npy free_d1.jsonl
 
 (``judge`` writes the same positions judged again by Rapfi at another depth.)
+A fit is checked on a fifth of the games held out whole, or with ``--check
+FILES`` on those files' games, new to the fit in use as well, so that the
+two can be compared fairly:
+
+    python benchmarks/gomoku_eval_fit.py fit --rule standard --pairs --codes c.npy \
+        std_d1.jsonl std_d1_121.jsonl --check std_d1_122.jsonl
 
 ``threats`` fits the evaluation's threat table (``patterns.THREATS``: what the
 side to move gets for which threats each side has, ``kernel.threat_mask``)
