@@ -58,3 +58,12 @@ def test_the_connect_four_table_uses_it() -> None:
     table = TranspositionTable(Shape(4, 4))
     perms, _ = _mapping_of(table.entries.ctypes.data)
     assert perms.endswith("p"), f"shared mapping: {perms}"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/smaps")
+def test_every_page_is_in_memory_before_any_search() -> None:
+    # A page first touched inside a timed search costs that search its fault.
+    table = zeroed_table(4 << 20, np.uint64)  # 32 MiB
+    _, fields = _mapping_of(table.ctypes.data)
+    assert int(fields["Rss"].split()[0]) * 1024 >= table.nbytes, fields["Rss"]
+    assert not table.any()

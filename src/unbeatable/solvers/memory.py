@@ -26,6 +26,10 @@ def zeroed_table(count: int, dtype: Any) -> np.ndarray:
 
     Every page is touched here: the OS maps zeroed memory lazily, and taking
     those page faults inside timed searches would cost up to ~1 us a node.
+    One byte written a page is enough (anonymous memory comes zeroed): for
+    the standard board's 128 MiB, which every process that plays Connect
+    Four allocates, 14-16 ms in fresh processes here against 18-31 ms for
+    writing every byte (which took 0.13-0.55 s in some runs on a busy machine).
     The array keeps its memory alive (it is the array's ``base``).
     """
     size = count * np.dtype(dtype).itemsize
@@ -35,5 +39,5 @@ def zeroed_table(count: int, dtype: Any) -> np.ndarray:
         with contextlib.suppress(OSError):  # kernels without transparent huge pages
             buffer.madvise(mmap.MADV_HUGEPAGE)
     array = np.frombuffer(buffer, dtype=dtype)
-    array.fill(0)
+    array.view(np.uint8)[:: mmap.PAGESIZE] = 0
     return array
