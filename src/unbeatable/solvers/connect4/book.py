@@ -91,9 +91,8 @@ def book_key(position: Connect4Position) -> tuple[int, bool]:
     """``position``'s key in a book, and whether that key is its mirror
     image's: the book keeps the smaller of the two, and a stored move is a
     move of the position in the orientation its key encodes."""
-    cur, mask, mirror = position.current(), position.mask, position.shape.mirror
-    own = position_key(cur, mask)
-    mirrored = position_key(mirror(cur), mirror(mask))
+    own = position_key(position.current(), position.mask)
+    mirrored = position.shape.mirror(own)  # (see connect4.canonical_key)
     return (own, False) if own <= mirrored else (mirrored, True)
 
 
