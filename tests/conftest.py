@@ -10,11 +10,13 @@ for the browser tests (one of each per test process).
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,11 +33,19 @@ from unbeatable.web import create_app
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first (each group in its own order): the test workers
     then end on quick tests and finish together, not one waiting while the
-    other runs a long test it took last."""
+    other runs a long test it took last. Where ``UNBEATABLE_TIMED_LIST``
+    names a file, the timed tests' ids go there before ``-m`` leaves any
+    out: ``.ci/run``'s second pass runs just those, and does not collect the
+    whole suite again (15 s) to find them."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    listing = os.environ.get("UNBEATABLE_TIMED_LIST")
+    if listing and os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
+        timed = [item.nodeid for item in items if item.get_closest_marker("timed")]
+        Path(listing).write_text("".join(f"{nodeid}\n" for nodeid in timed))
 
 
 #: Connect Four budget in the web tests: enough for the solver, short enough
