@@ -74,8 +74,9 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -282,14 +283,15 @@ def judged(files: list[Path], rule: str) -> Iterator[tuple[Board, int, int, int]
                 yield board, me, int(text), game
 
 
-def split_games(games: list[int]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The rows to fit on and the rows to check on: a fifth of the games
-    held out whole. Positions of one game are alike, so a fifth of the
-    positions drawn at random would check a fit on what it has nearly seen."""
-    number = np.array(games)
-    keys = np.unique(number)
-    held = np.random.default_rng(0).permutation(keys)[: len(keys) // 5]
-    in_test = np.isin(number, held)
+def split_games(games: Sequence[Any]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The rows to fit on and the rows to check on, given each row's game (any
+    sortable key): a fifth of the games held out whole. Positions of one game
+    are alike, so a fifth of the positions drawn at random would check a fit
+    on what it has nearly seen."""
+    keys = sorted(set(games))
+    held = np.random.default_rng(0).permutation(len(keys))[: len(keys) // 5]
+    held_keys = {keys[i] for i in held.tolist()}
+    in_test = np.array([game in held_keys for game in games], dtype=bool)
     return np.flatnonzero(~in_test), np.flatnonzero(in_test)
 
 
@@ -372,7 +374,7 @@ def fit(
     counted (the engine adds the two): the weights make the sum, not the
     fitted part alone, follow the judge. With ``check``, the check is on
     those files' games (new to the fit in use, too), not on a fifth of all."""
-    rows, values, current, games, checked = [], [], [], [], []
+    rows, values, current, games = [], [], [], []
     for board, me, value, game, to_check in (
         (*row, to_check)
         for to_check, group in enumerate((files, check or []))
@@ -386,8 +388,7 @@ def fit(
         rows.append(f)
         values.append(value)
         current.append(int(K.evaluate(board, me)))
-        games.append((game, to_check))
-        checked.append(to_check)
+        games.append((to_check, game))  # (each group numbers its games from 0)
     if not rows:
         sys.exit("no quiet position with a value to fit")
     x, y, now = np.array(rows), np.array(values, dtype=np.float64), np.array(current)
@@ -400,9 +401,10 @@ def fit(
         hand = hand - x[:, base:] @ table.ravel()
     order = np.arange(len(y))
     if check:
-        train, test = np.flatnonzero(~np.array(checked, bool)), np.flatnonzero(checked)
+        checked = np.array([to_check for to_check, _ in games], dtype=bool)
+        train, test = np.flatnonzero(~checked), np.flatnonzero(checked)
     else:
-        train, test = split_games([2 * game + side for game, side in games])
+        train, test = split_games(games)
 
     # Every cell has four levels and one class on each side: a weight added to
     # every level of a block and taken from its classes changes nothing. The
@@ -700,10 +702,7 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
     x, y, now = np.array(rows), np.array(results), np.array(current, dtype=np.float64)
     w0 = installed(rule)
     hand = now - x @ w0
-    keys = sorted(set(games))
-    held = set(np.random.default_rng(0).permutation(len(keys))[: len(keys) // 5].tolist())
-    in_test = np.array([keys.index(g) in held for g in games])
-    train, test = ~in_test, in_test
+    train, test = split_games(games)
 
     def loss(v: npt.NDArray[np.float64], y_: npt.NDArray[np.float64], scale: float) -> float:
         p = 1 / (1 + np.exp(-np.clip(v / scale, -30, 30)))
@@ -729,7 +728,7 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
         v = hand[train] + x[train] @ w
         p = 1 / (1 + np.exp(-np.clip(v / scale, -30, 30)))
         value = loss(v, y[train], scale) + pull * float(d @ d)
-        grad = (x[train][:, free].T @ (p - y[train])) / (scale * train.sum()) + 2 * pull * d
+        grad = (x[train][:, free].T @ (p - y[train])) / (scale * len(train)) + 2 * pull * d
         return value, grad
 
     found = minimize(objective, np.zeros(free.sum()), jac=True, method="L-BFGS-B")
@@ -737,13 +736,13 @@ def texel(files: list[Path], rule: str = "freestyle") -> None:
     w[free] += found.x
     w = np.rint(w)
     print(
-        f"{len(y):,} quiet positions of {len(keys):,} openings' games (fitted on"
-        f" {train.sum():,}, checked on {test.sum():,}); the scale of chances: {scale:.0f}"
+        f"{len(y):,} quiet positions of {len(set(games)):,} openings' games (fitted on"
+        f" {len(train):,}, checked on {len(test):,}); the scale of chances: {scale:.0f}"
     )
     print("log-loss of the results on the held-out games:")
     print(f"  the weights in use       {loss(now[test], y[test], scale):.4f}")
     print(f"  the weights fitted       {loss(hand[test] + x[test] @ w, y[test], scale):.4f}")
-    print(f"  no evaluation (chance)   {loss(np.zeros(test.sum()), y[test], scale):.4f}")
+    print(f"  no evaluation (chance)   {loss(np.zeros(len(test)), y[test], scale):.4f}")
     print_weights([int(v) for v in w])
 
 
