@@ -158,6 +158,13 @@ B4F3_DEFENCE = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
+#: Late-move reductions also for a move that only stops the opponent's open
+#: three before it is made (the opponent would make one there; the mover
+#: makes no three or four): a ply shallower from the ``LMR_FROM``-th move
+#: (0: never). Such a block can wait, since an open three can still be
+#: answered once made; the moves that make a three stay unreduced (reducing
+#: both lost 26 Elo, H0; benchmarks/README.md).
+LMR_STOPS = 0
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
@@ -1552,6 +1559,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                 cut += 1
             if cut_node:
                 cut += LMR_CUTNODE
+        elif LMR_STOPS > 0 and calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] == C_F3:
+            cut = LMR_STOPS + (LMR_CUTNODE if cut_node else 0)
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
