@@ -15,7 +15,10 @@ and a sequential test decides as soon as the games say enough.
   version runs in processes of its own, with a compile cache of its own.
 * **Budget**: ``--nodes N`` a move (the default: the engine's
   ``solve_nodes``, which answers the same on any machine under any load, so
-  every game replays exactly) or ``--ms T`` of time a move.
+  every game replays exactly) or ``--ms T`` of time a move. Each move is
+  searched from an empty transposition table, unless ``--keep-table``: then
+  each version keeps its table from its last move of the same game, as in
+  play (held to nodes, the games still replay exactly).
 * **Openings**: ``benchmarks/data/gomoku_openings_<rule>.txt``, balanced
   positions of three to five stones (made by ``gomoku_openings.py``: Rapfi's
   value of each is within a bound of even), taken in order from ``--offset``.
@@ -267,6 +270,13 @@ class Worker:
         self.process.wait()
 
 
+def continues(moves: Sequence[str], last: Sequence[str]) -> bool:
+    """Whether ``moves`` go on from the game of the ``last`` search: with
+    ``--keep-table`` only then is the table kept (a new game, or the other
+    colour of a pair, starts from an empty one)."""
+    return len(moves) > len(last) and list(moves[: len(last)]) == list(last)
+
+
 def serve(game_name: str, settings_json: str) -> int:
     """The worker's side: answer ``move BUDGET CELLS`` lines with a cell.
 
@@ -290,18 +300,28 @@ def serve(game_name: str, settings_json: str) -> int:
         warm()
     engine.solve_nodes(game.play(game.initial(), game.size // 2), 200)  # compiles the rest
     print("ready", flush=True)
+    last: list[str] = []  # the moves of this process's last search
     for line in sys.stdin:
         words = line.split()
         if not words or words[0] != "move":
             continue
         budget, cells = words[1], words[2] if len(words) > 2 else ""
+        moves = list(filter(None, cells.split(",")))
         position = game.initial()
-        for cell in filter(None, cells.split(",")):
+        for cell in moves:
             position = game.play(position, int(cell))
+        keep = budget.startswith("k") and continues(moves, last)
+        budget, last = budget.removeprefix("k"), moves
         if budget.startswith("n"):
-            solved = engine.solve_nodes(position, int(budget[1:]))
+            nodes = int(budget[1:])
+            solved = (
+                engine.solve_nodes(position, nodes, keep_table=True)
+                if keep
+                else engine.solve_nodes(position, nodes)
+            )
         else:
-            engine.reset()
+            if not keep:
+                engine.reset()
             solved = engine.solve(position, Limits.seconds(int(budget[1:]) / 1000))
         print(solved.move if solved.move is not None else -1, flush=True)
     return 0
@@ -374,6 +394,12 @@ def main(argv: list[str] | None = None) -> int:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--nodes", type=int, help="nodes a move (default 20,000)")
     budget.add_argument("--ms", type=int, help="milliseconds a move")
+    parser.add_argument(
+        "--keep-table",
+        action="store_true",
+        help="each version keeps its transposition table from its last move of the game, "
+        "as in play (default: every move from an empty one)",
+    )
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=10.0)
     parser.add_argument("--alpha", type=float, default=0.05)
@@ -396,6 +422,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--concurrency and --max-pairs must be at least 1")
     budget_word = f"t{args.ms}" if args.ms else f"n{args.nodes or 20_000}"
     budget_text = f"{args.ms} ms a move" if args.ms else f"{args.nodes or 20_000:,} nodes a move"
+    if args.keep_table:
+        budget_word = "k" + budget_word
+        budget_text += ", the table kept from move to move"
 
     from unbeatable.games import GameError, get_game
 
@@ -426,6 +455,14 @@ def main(argv: list[str] | None = None) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="gomoku-sprt-"))
     sources = {"base": source_of(base.revision, scratch), "test": source_of(test.revision, scratch)}
     specs = {"base": base, "test": test}
+    if args.keep_table:
+        for side, source in sources.items():
+            engine_py = source / "unbeatable" / "solvers" / "mnk" / "engine.py"
+            if "keep_table" not in engine_py.read_text():
+                raise SystemExit(
+                    f"--keep-table: the {side} version ({specs[side]}) cannot keep its table "
+                    "(its GomokuEngine.solve_nodes has no keep_table)"
+                )
     command = "python benchmarks/gomoku_sprt.py " + " ".join(shlex.quote(a) for a in argv)
     print(
         f"{command}\n{test} against {base}, {args.game}, {budget_text}, "

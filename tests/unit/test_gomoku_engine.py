@@ -364,6 +364,24 @@ def test_a_node_budget_gives_the_same_answer_every_time() -> None:
         engine.solve_nodes(pos, 0)
 
 
+def test_a_kept_table_carries_what_the_last_search_found() -> None:
+    """``solve_nodes(keep_table=True)`` goes on from what the earlier
+    searches left, as play does from move to move: the same position searched
+    again is not searched as from scratch (a fresh search would repeat itself
+    node for node), and the same searches in the same order answer alike."""
+    engine = GomokuEngine(GOMOKU)
+    pos = position(GOMOKU, "h8 i9 g7", "i8 g9")
+    nxt = position(GOMOKU, "h8 i9 g7", "i8 g9 f6")
+    runs = []
+    for _ in range(2):
+        first = engine.solve_nodes(pos, 30_000)
+        again = engine.solve_nodes(pos, 30_000, keep_table=True)
+        later = engine.solve_nodes(nxt, 30_000, keep_table=True)
+        runs.append((first.move, again.move, again.nodes, later.move, later.nodes))
+        assert again.nodes != first.nodes
+    assert runs[0] == runs[1]
+
+
 def test_threads_share_one_engine() -> None:
     engine = GomokuEngine(GOMOKU)
     cases = [

@@ -90,3 +90,34 @@ def test_a_resumed_test_may_go_on_from_a_later_opening(
     monkeypatch.setattr(gomoku_sprt.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
     with pytest.raises(Reached):
         gomoku_sprt.main(["--resume", "1,2,3,4,5", "--offset", "40"])
+
+
+def test_the_table_is_kept_only_within_one_game() -> None:
+    """``--keep-table`` keeps a version's table from its last search only
+    when the new position goes on from it: the other colour of a pair
+    replays the same opening and starts afresh."""
+    from gomoku_sprt import continues
+
+    assert continues(["112", "113", "97"], ["112"])
+    assert continues(["112"], [])
+    assert not continues(["112", "113"], ["112", "113"])  # the same position again
+    assert not continues(["112", "113"], ["112", "113", "97"])  # a new game, shorter
+    assert not continues(["112", "98", "97"], ["112", "113"])  # another game
+
+
+def test_keeping_the_table_needs_a_version_that_can(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A version whose engine cannot keep its table is refused before any game."""
+    import gomoku_sprt
+
+    def fetch(revision: str, scratch: object) -> Path:
+        engine_py = tmp_path / revision / "src" / "unbeatable" / "solvers" / "mnk" / "engine.py"
+        engine_py.parent.mkdir(parents=True, exist_ok=True)
+        engine_py.write_text("def solve_nodes(position, nodes): ...\n")
+        return tmp_path / revision / "src"
+
+    monkeypatch.setattr(gomoku_sprt, "source_of", fetch)
+    monkeypatch.setattr(gomoku_sprt.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
+    with pytest.raises(SystemExit, match="cannot keep its table"):
+        gomoku_sprt.main(["--keep-table", "--base", "old", "--test", "old"])

@@ -654,15 +654,19 @@ class GomokuEngine:
     ) -> Solved:
         return self._think(position, limits, proofs=True)
 
-    def solve_nodes(self, position: MNKPosition, nodes: int) -> Solved:
+    def solve_nodes(self, position: MNKPosition, nodes: int, *, keep_table: bool = False) -> Solved:
         """:meth:`solve` with a budget of ``nodes`` instead of seconds, shared
         out between the steps as the time is, from an empty transposition
         table: the same answer on any machine under any load and after any
         earlier search, so benchmarks can compare versions of the engine, and
-        games between them can be replayed."""
+        games between them can be replayed. With ``keep_table`` the table
+        keeps what the earlier searches left, as it does in play from one move
+        to the next: the answer then depends on those searches too (the same
+        again after the same ones)."""
         if nodes <= 0:
             raise ValueError(f"a node budget must be positive, not {nodes}")
-        self.reset()
+        if not keep_table:
+            self.reset()
         return self._think(position, UNLIMITED, proofs=True, node_limit=nodes, node_clock=True)
 
     def guess(self, position: MNKPosition) -> Solved:
