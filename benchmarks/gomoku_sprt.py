@@ -213,14 +213,16 @@ def source_of(revision: str, scratch: Path) -> Path:
 class Worker:
     """One process playing one version (this file run with ``--serve``)."""
 
-    def __init__(self, spec: Spec, source: Path, game: str, cache: Path, log: Path) -> None:
+    def __init__(
+        self, spec: Spec, source: Path, game: str, cache: Path, log: Path, memory: int = 0
+    ) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = str(source)
         env["NUMBA_CACHE_DIR"] = str(cache)
         settings = json.dumps(list(spec.settings))
         self.spec = spec
         self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--serve", game, settings],
+            [sys.executable, str(Path(__file__).resolve()), "--serve", game, settings, str(memory)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=log.open("a"),
@@ -277,10 +279,11 @@ def continues(moves: Sequence[str], last: Sequence[str]) -> bool:
     return len(moves) > len(last) and list(moves[: len(last)]) == list(last)
 
 
-def serve(game_name: str, settings_json: str) -> int:
+def serve(game_name: str, settings_json: str, memory: int = 0) -> int:
     """The worker's side: answer ``move BUDGET CELLS`` lines with a cell.
 
-    ``BUDGET`` is ``n<nodes>`` or ``t<ms>``. Runs under the version's own
+    ``BUDGET`` is ``n<nodes>`` or ``t<ms>`` (``k`` before it: the table kept
+    within a game); ``memory``, bytes for the engine (0: its default). Runs under the version's own
     ``src`` (PYTHONPATH), so every import is that version's."""
     # Ctrl-C is the test's to handle: it stops the count and closes its
     # workers (a worker it killed mid-game would be replaced and play on).
@@ -295,6 +298,8 @@ def serve(game_name: str, settings_json: str) -> int:
         engine = GomokuEngine(game, threads=1)
     except TypeError:  # a version from before the engine took a number of threads
         engine = GomokuEngine(game)
+    if memory:
+        engine.configure(memory=memory)
     warm = getattr(engine, "warm_up", None)
     if warm is not None:
         warm()
@@ -384,7 +389,7 @@ def play(
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--serve"]:
-        return serve(argv[1], argv[2])
+        return serve(argv[1], argv[2], int(argv[3]) if len(argv) > 3 else 0)
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -399,6 +404,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="each version keeps its transposition table from its last move of the game, "
         "as in play (default: every move from an empty one)",
+    )
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=0,
+        help="bytes for each version's engine (GomokuEngine.configure, as a brain's max_memory; "
+        "default: its own): a small table at few nodes a move loads it as a longer search would",
     )
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=10.0)
@@ -425,6 +437,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep_table:
         budget_word = "k" + budget_word
         budget_text += ", the table kept from move to move"
+    if args.memory < 0:
+        parser.error("--memory must not be negative")
+    if args.memory:
+        budget_text += f", {args.memory:,} bytes an engine"
 
     from unbeatable.games import GameError, get_game
 
@@ -495,7 +511,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def spawn(side: str, index: int) -> Worker:
         log = scratch / f"{side}-{index}.log"
-        made = Worker(specs[side], sources[side], args.game, scratch / f"cache-{side}", log)
+        cache = scratch / f"cache-{side}"
+        made = Worker(specs[side], sources[side], args.game, cache, log, args.memory)
         if not made.ready(600):
             made.close()
             raise SystemExit(f"the {side} version ({specs[side]}) did not start {made.error()}")
