@@ -53,6 +53,7 @@ from unbeatable.games.mnk import EMPTY, MNKGame, MNKPosition, X
 from unbeatable.search.engine import UNKNOWN, UNLIMITED, Limits, Outcome, Result, Solved
 from unbeatable.solvers.mnk import kernel as K
 from unbeatable.solvers.mnk.patterns import (
+    C_F3,
     C_FIVE,
     C_FLEX4,
     MAX_TABLE_REACH,
@@ -98,6 +99,13 @@ CORRECTED = frozenset({"freestyle"})
 #: 100: +35.4 Elo in 443 pairs (benchmarks/README.md, the SPRT table).
 ASPIRATION = 100
 ASPIRATION_OPEN = 1000
+#: Late-move reductions at the root too (0: none): with no four or open three
+#: of the opponent's to answer and ``kernel.LMR_DEPTH`` plies or more, the
+#: root's moves from the ``kernel.LMR_FROM``-th that neither make nor stop a
+#: three or four are searched one ply shallower first (two from
+#: ``kernel.LMR_MORE``), again in full if they beat the best so far. The root
+#: weighs forty moves where a node inside weighs fourteen, all at full depth.
+ROOT_LMR = 0
 #: Whether the search orders its moves by the learned policy of the rule set
 #: (``patterns.POLICIES``), where there is one, or by the hand-set values.
 #: Freestyle's: +72.9 Elo in 191 pairs (benchmarks/README.md, "The move
@@ -384,13 +392,25 @@ class _Search:
         alpha, best = lo, -K.INF
         scores[:count] = -K.INF
         args = (ctl, self.mbuf, self.sbuf, self.hist, self.tt_key, self.tt_data, self.corr)
+        ncls, cls = board.ncls, board.cls
+        calm = (
+            ROOT_LMR > 0
+            and depth >= K.LMR_DEPTH
+            and ncls[opp, C_FIVE] == 0
+            and ncls[opp, C_FLEX4] == 0
+        )
         for i in range(count):
             c = roots[i]
+            cut = 0
+            if calm and i >= K.LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
+                cut = 2 if i >= K.LMR_MORE else 1
             K.play(board, c, me + 1)
             if i == 0:
                 v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
             else:
-                v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, *args)
+                v = -K.pvs(board, opp, depth - 1 - cut, -alpha - 1, -alpha, 1, *args)
+                if cut and v > alpha and ctl[K.ABORTED] == 0:
+                    v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, *args)
                 if alpha < v < hi and ctl[K.ABORTED] == 0:
                     v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
             K.unplay(board, c)
