@@ -105,7 +105,9 @@ ASPIRATION_OPEN = 1000
 #: three or four are searched one ply shallower first (two from
 #: ``kernel.LMR_MORE``), again in full if they beat the best so far. The root
 #: weighs forty moves where a node inside weighs fourteen, all at full depth.
-ROOT_LMR = 0
+#: 1: +8.6 Elo after 1,279 pairs alone (undecided); with ``kernel.LMR_STOPS``
+#: +31.3 in 529 (benchmarks/README.md, "Tests of 2026-12-07 (evening)").
+ROOT_LMR = 1
 #: Whether the search orders its moves by the learned policy of the rule set
 #: (``patterns.POLICIES``), where there is one, or by the hand-set values.
 #: Freestyle's: +72.9 Elo in 191 pairs (benchmarks/README.md, "The move

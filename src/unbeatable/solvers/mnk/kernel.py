@@ -163,9 +163,10 @@ LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
 #: makes no three or four): a ply shallower from the ``LMR_FROM``-th move
 #: (0: never). Such a block can wait, since an open three can still be
 #: answered once made; the moves that make a three stay unreduced (reducing
-#: both lost 26 Elo, H0). 1: +6.1 Elo after 2,745 pairs, undecided, so off
-#: (benchmarks/README.md, "Tests of 2026-12-07 (later)", says how to go on).
-LMR_STOPS = 0
+#: both lost 26 Elo, H0). 1: +6.1 Elo after 2,745 pairs alone (undecided);
+#: with ``engine.ROOT_LMR`` +31.3 in 529 (benchmarks/README.md, "Tests of
+#: 2026-12-07 (evening)").
+LMR_STOPS = 1
 #: Reverse futility pruning: at a node of at most ``RFP_DEPTH`` plies left
 #: (not the root, no block forced) where the opponent has no open three,
 #: four-three or double three, an evaluation that beats beta by ``RFP_MARGIN``
