@@ -366,19 +366,26 @@ def test_a_node_budget_gives_the_same_answer_every_time() -> None:
 
 def test_a_kept_table_carries_what_the_last_search_found() -> None:
     """``solve_nodes(keep_table=True)`` goes on from what the earlier
-    searches left, as play does from move to move: the same position searched
-    again is not searched as from scratch (a fresh search would repeat itself
-    node for node), and the same searches in the same order answer alike."""
+    searches left, as play does from move to move (the entries of the last
+    search are still there beside the new ones), and the same searches in
+    the same order answer alike."""
+    from unbeatable.solvers.mnk.engine import _tables
+
     engine = GomokuEngine(GOMOKU)
     pos = position(GOMOKU, "h8 i9 g7", "i8 g9")
     nxt = position(GOMOKU, "h8 i9 g7", "i8 g9 f6")
+
+    def filled() -> int:
+        return int(np.count_nonzero(_tables.data))
+
     runs = []
     for _ in range(2):
         first = engine.solve_nodes(pos, 30_000)
-        again = engine.solve_nodes(pos, 30_000, keep_table=True)
         later = engine.solve_nodes(nxt, 30_000, keep_table=True)
-        runs.append((first.move, again.move, again.nodes, later.move, later.nodes))
-        assert again.nodes != first.nodes
+        kept = filled()
+        alone = engine.solve_nodes(nxt, 30_000)
+        assert kept > filled() > 0
+        runs.append((first.move, first.nodes, later.move, later.nodes, alone.move, alone.nodes))
     assert runs[0] == runs[1]
 
 
