@@ -283,8 +283,9 @@ def serve(game_name: str, settings_json: str, memory: int = 0) -> int:
     """The worker's side: answer ``move BUDGET CELLS`` lines with a cell.
 
     ``BUDGET`` is ``n<nodes>`` or ``t<ms>`` (``k`` before it: the table kept
-    within a game); ``memory``, bytes for the engine (0: its default). Runs under the version's own
-    ``src`` (PYTHONPATH), so every import is that version's."""
+    within a game); ``memory``, bytes for the engine (0: its default). Runs
+    under the version's own ``src`` (PYTHONPATH), so every import is that
+    version's."""
     # Ctrl-C is the test's to handle: it stops the count and closes its
     # workers (a worker it killed mid-game would be replaced and play on).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
