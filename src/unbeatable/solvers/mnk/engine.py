@@ -406,6 +406,7 @@ class _Search:
             cut = 0
             if calm and i >= K.LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
                 cut = 2 if i >= K.LMR_MORE else 1
+            self.mbuf[0, K.PLAYED] = c  # (read by the leaves' quiescence, kernel.QVCF)
             K.play(board, c, me + 1)
             if i == 0:
                 v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)

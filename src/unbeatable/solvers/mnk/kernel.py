@@ -276,6 +276,20 @@ CORR_GRAIN, CORR_LIMIT = 16, 400
 #: How fast an entry follows a node's result: ``min(depth, CORR_DEPTH)``
 #: 64ths of the way from what it holds.
 CORR_DEPTH = 8
+#: A quiescence of fours at the leaves (0: none), near the mover's own last
+#: move as Rapfi's: a leaf whose evaluation stays below beta tries up to
+#: ``QVCF_FOURS`` of the mover's fours on the four lines through the stone it
+#: played last (within four cells; four-threes first), each answered by the
+#: forced block, which uses up no depth, against standing pat. A four far
+#: from one's last stone seldom belongs to a winning line, and every four on
+#: the board lost 134 Elo (benchmarks/README.md). A leaf ``QVCF_MARGIN`` or
+#: more below alpha stands pat: only a win lifts it, and the root's proofs
+#: look for those.
+QVCF = 0
+QVCF_FOURS, QVCF_MARGIN = 3, 2000
+#: The column of ``mbuf`` that holds the move played from each ply (-1: a
+#: pass), which the quiescence reads two plies on.
+PLAYED = -1
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1451,7 +1465,65 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         # 33% with it, 100% and 83% without; benchmarks/README.md. Rapfi's own
         # way, only fours near the mover's last move: +7.3 Elo after 1,017
         # pairs at 100,000 nodes, undecided; "Tests of 2026-12-06 (afternoon)".)
-        return evaluate(B, me)
+        stand = evaluate(B, me)
+        if (
+            QVCF == 0
+            or stand >= beta
+            or ply < 2
+            or ply >= MAX_PLY - 8
+            or stand + QVCF_MARGIN <= alpha
+        ):
+            return stand
+        last = mbuf[ply - 2, PLAYED]
+        if last < 0:
+            return stand
+        cls, offs, renju_black = B[3], B[8], restricted(ncls, me)
+        fours, kinds = mbuf[ply], sbuf[ply]
+        n = 0
+        for d in range(4):
+            for side in range(2):
+                o = offs[d] if side == 0 else -offs[d]
+                for s in range(1, 5):
+                    q = last + s * o
+                    if bd[q] == WALL:
+                        break
+                    if (
+                        bd[q] == EMPTY
+                        and cls[me, q] >= C_B4
+                        and not (renju_black and illegal(B, me, q))
+                    ):
+                        fours[n] = q
+                        kinds[n] = cls[me, q]
+                        n += 1
+        best = stand
+        for i in range(min(n, QVCF_FOURS)):
+            _pick(fours, kinds, i, n)
+            q = fours[i]
+            mbuf[ply, PLAYED] = q
+            play(B, q, me + 1)
+            v = -pvs(
+                B,
+                opp,
+                0,
+                -beta,
+                -max(alpha, best),
+                ply + 1,
+                ctl,
+                mbuf,
+                sbuf,
+                hist,
+                tt_key,
+                tt_data,
+                corr,
+            )
+            unplay(B, q)
+            if ctl[ABORTED] != 0:
+                return 0
+            if v > best:
+                best = v
+                if best >= beta:
+                    break
+        return best
     if ply >= MAX_PLY - 4:
         return evaluate(B, me)
 
@@ -1515,6 +1587,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
             reduction = NULL_R + (depth // NULL_DIV if NULL_DIV > 0 else 0)
             h[0] ^= NULL_KEY
+            if QVCF > 0:
+                mbuf[ply, PLAYED] = -1
             v = -pvs(B, opp, depth - 1 - reduction, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
             if ctl[ABORTED] != 0:
@@ -1563,6 +1637,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                 cut += LMR_CUTNODE
         elif LMR_STOPS > 0 and calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] == C_F3:
             cut = LMR_STOPS + (LMR_CUTNODE if cut_node else 0)
+        if QVCF > 0:
+            mbuf[ply, PLAYED] = c
         play(B, c, me + 1)
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
