@@ -1501,10 +1501,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             q = fours[i]
             mbuf[ply, PLAYED] = q
             play(B, q, me + 1)
+            # (``depth``, at most 0 here, not a literal 0: numba would compile
+            # a second pvs for the literal, which its cache then loads wrongly.)
             v = -pvs(
                 B,
                 opp,
-                0,
+                depth,
                 -beta,
                 -max(alpha, best),
                 ply + 1,
