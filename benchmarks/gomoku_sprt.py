@@ -519,8 +519,17 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"the {side} version ({specs[side]}) did not start {made.error()}")
         return made
 
+    # Why a slot stopped before the test could (a thread's SystemExit would
+    # otherwise vanish, and the run end as if the book had run out).
+    failures: list[str] = []
+
     def slot(index: int) -> None:
-        workers = {side: spawn(side, index) for side in ("base", "test")}
+        try:
+            workers = {side: spawn(side, index) for side in ("base", "test")}
+        except SystemExit as failed:
+            failures.append(str(failed))
+            stop.set()
+            return
         try:
             while not stop.is_set():
                 try:
@@ -541,7 +550,13 @@ def main(argv: list[str] | None = None) -> int:
                     if "gave no move" in why or "illegal" in why:
                         for side in (black, white):
                             workers[side].close()  # hung or dead: a fresh process
-                            workers[side] = spawn(side, index)
+                        try:
+                            for side in (black, white):
+                                workers[side] = spawn(side, index)
+                        except SystemExit as failed:
+                            failures.append(str(failed))
+                            stop.set()
+                            return
                 with lock:
                     if stop.is_set():
                         return
@@ -579,6 +594,8 @@ def main(argv: list[str] | None = None) -> int:
         print("stopped (Ctrl-C or SIGTERM): the count so far stands", flush=True)
         for thread in threads:
             thread.join()
+    if failures:
+        raise SystemExit(f"{failures[0]}; the count so far: {sprt.pentanomial}")
     verdict = sprt.verdict()
     elo, low, high = sprt.elo()
     words = {

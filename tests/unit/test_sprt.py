@@ -121,3 +121,33 @@ def test_keeping_the_table_needs_a_version_that_can(
     monkeypatch.setattr(gomoku_sprt.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
     with pytest.raises(SystemExit, match="cannot keep its table"):
         gomoku_sprt.main(["--keep-table", "--base", "old", "--test", "old"])
+
+
+def test_a_version_that_cannot_start_stops_the_test_with_its_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A version that compiles but dies when a game's process starts (numba
+    loading a bad cache did so) stops the test with that process's last
+    words, not an "undecided" as if the book had run out."""
+    import gomoku_sprt
+
+    class Dies:
+        def __init__(
+            self, spec: object, source: object, game: str, cache: Path, log: Path, memory: int = 0
+        ) -> None:
+            self.probe = log.name.endswith("--1.log")  # the compiling run starts
+
+        def ready(self, timeout: float) -> bool:
+            return self.probe
+
+        def error(self) -> str:
+            return "(Segmentation fault)"
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(gomoku_sprt, "source_of", lambda revision, scratch: tmp_path)
+    monkeypatch.setattr(gomoku_sprt.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
+    monkeypatch.setattr(gomoku_sprt, "Worker", Dies)
+    with pytest.raises(SystemExit, match=r"did not start \(Segmentation fault\)"):
+        gomoku_sprt.main(["--base", "old", "--test", "old", "--max-pairs", "4"])
