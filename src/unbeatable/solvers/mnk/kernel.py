@@ -221,8 +221,10 @@ LMP_DEPTH, LMP_COUNT = 2, 4
 #: pruning halves its count for a side that is not improving (told as
 #: :data:`LMR_WORSENING` tells it, and only where that switch is on). 2,
 #: with reverse futility at 55 a ply: +7.3 Elo after 1,864 pairs, undecided
-#: when the book ran out; left at 1 (benchmarks/README.md, "Tests of 2026-12-04").
-LMP_WORSENING = 1
+#: when the book ran out ("Tests of 2026-12-04"); with :data:`QVCF` and
+#: :data:`IIR_DEPTH`, the table kept from move to move, +17.0 in 1,124 pairs
+#: (benchmarks/README.md, "Tests of 2026-12-07 (night)").
+LMP_WORSENING = 2
 #: Futility pruning: at one ply from the leaves (not the root, no block
 #: forced, the opponent with no open three, four-three or double three)
 #: where the evaluation is ``FUTILITY_MARGIN`` or more below alpha, the
@@ -284,8 +286,10 @@ CORR_DEPTH = 8
 #: from one's last stone seldom belongs to a winning line, and every four on
 #: the board lost 134 Elo (benchmarks/README.md). A leaf ``QVCF_MARGIN`` or
 #: more below alpha stands pat: only a win lifts it, and the root's proofs
-#: look for those.
-QVCF = 0
+#: look for those. +7.3 Elo after 1,017 pairs at 100,000 nodes alone
+#: (undecided); with :data:`IIR_DEPTH` and :data:`LMP_WORSENING`, +17.0 in
+#: 1,124 pairs (benchmarks/README.md, "Tests of 2026-12-07 (night)").
+QVCF = 1
 QVCF_FOURS, QVCF_MARGIN = 3, 2000
 #: The column of ``mbuf`` that holds the move played from each ply (-1: a
 #: pass), which the quiescence reads two plies on.
@@ -295,9 +299,11 @@ PLAYED = -1
 #: it is searched a ply shallower, as chess engines and Rapfi do: a position
 #: no earlier search stored is seldom on the line that matters, and its moves
 #: are ordered without the table's best. -16.9 Elo at 200,000 nodes with an
-#: empty table each move (H0; benchmarks/README.md); in play the table is
-#: kept from move to move (``gomoku_sprt.py --keep-table``).
-IIR_DEPTH = 0
+#: empty table each move (H0); in play the table is kept from move to move,
+#: and so tested (``gomoku_sprt.py --keep-table``) +6.4 after 326 pairs alone,
+#: and with :data:`QVCF` and :data:`LMP_WORSENING` +17.0 in 1,124 pairs
+#: (benchmarks/README.md, "Tests of 2026-12-07 (night)").
+IIR_DEPTH = 4
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1438,7 +1444,9 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     above beta cut off by its evaluation, one well above it
     searched a ply shallower and one far below alpha, a ply from the leaves,
     searching only its first move and those that make or stop a three or
-    four (see :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`,
+    four; a node the table holds no move for searched a ply shallower, and a
+    leaf below beta trying the mover's fours near its last stone (see
+    :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`, :data:`IIR_DEPTH`, :data:`QVCF`,
     :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`,
     :data:`LMR_CUTNODE`, :data:`LMR_WORSENING`: each kept by the engine's
     SPRT games, benchmarks/README.md); in the rule sets that do, the
