@@ -233,6 +233,32 @@ def test_win_in_one_and_two_fours() -> None:
     assert solved.outcome == Outcome("loss", 2) and solved.move_proven
 
 
+def test_a_leaf_tries_the_fours_near_the_movers_last_stone() -> None:
+    """The leaves' quiescence (``kernel.QVCF``): x's four at h8 (d8 blocks
+    the row) also makes the open three h6-h8, so its block leaves x an open
+    four. A leaf finds that win when x's last stone is h7, beside it, and
+    stands pat on its evaluation when x's last stone is far away (o1) or
+    there is none."""
+    from unbeatable.solvers.mnk.engine import _Search
+
+    engine = GomokuEngine(GOMOKU, threads=1)
+    pos = position(GOMOKU, "e8 f8 g8 h6 h7 o1", "d8 a1 c1 o15 m15 a13")
+    start = GOMOKU.initial()
+
+    def leaf(last: str | None) -> int:
+        search = _Search(engine.geometry, pos.cells, table=False)
+        pad = search.geometry.to_pad
+        search.mbuf[0, K.PLAYED] = -1 if last is None else pad[GOMOKU.parse_move(start, last)]
+        rest = (search.ctl, search.mbuf, search.sbuf, search.hist)
+        tables = (search.tt_key, search.tt_data, search.corr)
+        return int(K.pvs(search.board, 0, 0, -K.INF, K.INF, 2, *rest, *tables))
+
+    assert K.QVCF > 0
+    assert leaf("h7") >= K.MATE
+    assert abs(leaf("o1")) < K.MATE
+    assert abs(leaf(None)) < K.MATE
+
+
 def _check_line(game: MNKGame, start: MNKPosition, line: list[int], fours_only: bool) -> None:
     """The line is legal, ends in a five for the side to move at the start
     and, for continuous fours, each of the winner's moves makes a four."""
