@@ -1476,11 +1476,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     if forced and restricted(ncls, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
         return -(WIN - ply - 2)  # renju's black may not block white's four
     if depth <= 0 and not forced:
-        # (A continuous-four search here, as Rapfi does, cost more nodes than it
-        # found: 12 games each against Rapfi held to 2 and 6 plies scored 83% and
-        # 33% with it, 100% and 83% without; benchmarks/README.md. Rapfi's own
-        # way, only fours near the mover's last move: +7.3 Elo after 1,017
-        # pairs at 100,000 nodes, undecided; "Tests of 2026-12-06 (afternoon)".)
+        # (A continuous-four search here cost more nodes than it found: 12
+        # games each against Rapfi held to 2 and 6 plies scored 83% and 33%
+        # with it, 100% and 83% without; benchmarks/README.md. Only the fours
+        # near the mover's last stone are tried, as Rapfi does: :data:`QVCF`.)
         stand = evaluate(B, me)
         if (
             QVCF == 0
