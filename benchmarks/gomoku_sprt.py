@@ -519,17 +519,8 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"the {side} version ({specs[side]}) did not start {made.error()}")
         return made
 
-    # Why a slot stopped before the test could (a thread's SystemExit would
-    # otherwise vanish, and the run end as if the book had run out).
-    failures: list[str] = []
-
     def slot(index: int) -> None:
-        try:
-            workers = {side: spawn(side, index) for side in ("base", "test")}
-        except SystemExit as failed:
-            failures.append(str(failed))
-            stop.set()
-            return
+        workers = {side: spawn(side, index) for side in ("base", "test")}
         try:
             while not stop.is_set():
                 try:
@@ -550,13 +541,7 @@ def main(argv: list[str] | None = None) -> int:
                     if "gave no move" in why or "illegal" in why:
                         for side in (black, white):
                             workers[side].close()  # hung or dead: a fresh process
-                        try:
-                            for side in (black, white):
-                                workers[side] = spawn(side, index)
-                        except SystemExit as failed:
-                            failures.append(str(failed))
-                            stop.set()
-                            return
+                            workers[side] = spawn(side, index)
                 with lock:
                     if stop.is_set():
                         return
@@ -571,6 +556,17 @@ def main(argv: list[str] | None = None) -> int:
             for worker in workers.values():
                 worker.close()
 
+    # Why a slot stopped before the test could (a thread's SystemExit would
+    # otherwise vanish, and the run end as if the book had run out).
+    failures: list[str] = []
+
+    def guarded(index: int) -> None:
+        try:
+            slot(index)
+        except SystemExit as failed:
+            failures.append(str(failed))
+            stop.set()
+
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
@@ -580,7 +576,7 @@ def main(argv: list[str] | None = None) -> int:
     # Compile each version once before the slots start theirs from its cache.
     for side in ("base", "test"):
         spawn(side, -1).close()
-    threads = [threading.Thread(target=slot, args=(n,)) for n in range(args.concurrency)]
+    threads = [threading.Thread(target=guarded, args=(n,)) for n in range(args.concurrency)]
     for thread in threads:
         thread.start()
     interrupted = False
