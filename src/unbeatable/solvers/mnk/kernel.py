@@ -1403,6 +1403,33 @@ def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-unty
 
 
 @_inlined
+def _fours_near(B, me, last, fours, kinds):  # type: ignore[no-untyped-def]
+    """The cells where ``me`` may make a four within four cells of ``last``
+    on its four lines, into ``fours`` (their classes into ``kinds``); their
+    count. The quiescence's moves (:data:`QVCF`): a four far from the
+    mover's last stone seldom belongs to a winning line."""
+    bd, cls, offs = B[0], B[3], B[8]
+    renju_black = restricted(B[5], me)
+    n = 0
+    for d in range(4):
+        for side in range(2):
+            o = offs[d] if side == 0 else -offs[d]
+            for s in range(1, 5):
+                q = last + s * o
+                if bd[q] == WALL:
+                    break
+                if (
+                    bd[q] == EMPTY
+                    and cls[me, q] >= C_B4
+                    and not (renju_black and illegal(B, me, q))
+                ):
+                    fours[n] = q
+                    kinds[n] = cls[me, q]
+                    n += 1
+    return n
+
+
+@_inlined
 def _corr_slots(B, me, corr):  # type: ignore[no-untyped-def]
     """The slots of the two correction tables for ``me`` to move: by its
     own stones and by the other side's (:data:`CORR`)."""
@@ -1492,24 +1519,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         last = mbuf[ply - 2, PLAYED]
         if last < 0:
             return stand
-        cls, offs, renju_black = B[3], B[8], restricted(ncls, me)
         fours, kinds = mbuf[ply], sbuf[ply]
-        n = 0
-        for d in range(4):
-            for side in range(2):
-                o = offs[d] if side == 0 else -offs[d]
-                for s in range(1, 5):
-                    q = last + s * o
-                    if bd[q] == WALL:
-                        break
-                    if (
-                        bd[q] == EMPTY
-                        and cls[me, q] >= C_B4
-                        and not (renju_black and illegal(B, me, q))
-                    ):
-                        fours[n] = q
-                        kinds[n] = cls[me, q]
-                        n += 1
+        n = _fours_near(B, me, last, fours, kinds)
         best = stand
         for i in range(min(n, QVCF_FOURS)):
             _pick(fours, kinds, i, n)
