@@ -38,6 +38,7 @@ from tables, past it they are read off the board (slower, same threats).
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import threading
@@ -294,6 +295,8 @@ class _Table:
 
 
 _tables = _Table(TT_ENTRIES)
+#: Each search's age, one more than the last's (modulo 256 where it is used).
+_ages = itertools.count(1)
 
 
 class _Search:
@@ -312,7 +315,9 @@ class _Search:
         for i, mark in enumerate(cells):
             if mark != EMPTY:
                 K.place(self.board, geometry.to_pad[i], 1 if mark == X else 2)
-        self.ctl = np.zeros(5, dtype=np.int64)
+        self.ctl = np.zeros(6, dtype=np.int64)
+        # The search's age, which the table's entries carry (kernel.TT_BUCKET).
+        self.ctl[K.AGE] = share.ctl[K.AGE] if share is not None else next(_ages) & 0xFF
         self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)
         self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 2), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)

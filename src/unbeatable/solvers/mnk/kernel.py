@@ -108,7 +108,7 @@ WIN = 30000
 MATE = WIN - 2000
 INF = 1 << 20
 EMPTY, WALL = 0, 3
-STOP, NODES, ABORTED, NODE_LIMIT, CUT = 0, 1, 2, 3, 4
+STOP, NODES, ABORTED, NODE_LIMIT, CUT, AGE = 0, 1, 2, 3, 4, 5
 #: Fields of ``geo``: k, the stride, the reach, lines read directly (1) or
 #: from the tables (0), renju (1), player p's line kind at ``G_KIND + p``, and
 #: past both kinds whether the rule set's search corrects its evaluation
@@ -304,6 +304,15 @@ PLAYED = -1
 #: and with :data:`QVCF` and :data:`LMP_WORSENING` +17.0 in 1,124 pairs
 #: (benchmarks/README.md, "Tests of 2026-12-07 (night)").
 IIR_DEPTH = 4
+#: Two-entry buckets in the transposition table (0: one entry a slot, each
+#: store replacing what was there): a position may sit in either entry of
+#: its bucket, and a new one replaces the entry of the same position, else
+#: the one worth least, its depth less ``TT_BUCKET`` plies for each search
+#: since it was written (``ctl[AGE]``, the search's age, 8 bits). In play the
+#: table is kept from move to move and a one-second search stores more
+#: entries than a 16 MB table has: replacing every time throws away deep
+#: entries for the leaves' neighbours.
+TT_BUCKET = 0
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1320,8 +1329,22 @@ _VALUE_BIAS = 1 << 19
 
 
 @_inlined
-def _pack(value, flag, depth, move):  # type: ignore[no-untyped-def]
-    return np.uint64((value + _VALUE_BIAS) | (flag << 20) | ((depth + 128) << 22) | (move << 30))
+def _pack(value, flag, depth, move, age):  # type: ignore[no-untyped-def]
+    return np.uint64(
+        (value + _VALUE_BIAS)
+        | (flag << 20)
+        | ((depth + 128) << 22)
+        | (move << 30)
+        | ((age & 0xFF) << 46)
+    )
+
+
+@_inlined
+def _worth(entry, age):  # type: ignore[no-untyped-def]
+    """What keeping ``entry`` is worth to a search of ``age``
+    (:data:`TT_BUCKET`): its depth, less for each search since it was written."""
+    e = np.int64(entry)
+    return ((e >> 22) & 0xFF) - 128 - TT_BUCKET * ((age - ((e >> 46) & 0xFF)) & 0xFF)
 
 
 @_inlined
@@ -1556,6 +1579,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         return evaluate(B, me)
 
     slot = np.int64(h[0] & np.uint64(tt_key.shape[0] - 1))
+    if TT_BUCKET > 0:  # the bucket's first entry, or its second if it holds this position
+        slot &= ~np.int64(1)
+        if tt_key[slot + 1] ^ tt_data[slot + 1] == h[0]:
+            slot += 1
     hint = -1
     entry = tt_data[slot]
     if tt_key[slot] ^ entry == h[0]:
@@ -1706,7 +1733,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         and not (flag == UPPER and best >= static)
     ):
         _learn(B, me, depth, raw, best, corr)
-    entry = _pack(_to_tt(best, ply), flag, depth, best_move)
+    entry = _pack(_to_tt(best, ply), flag, depth, best_move, ctl[AGE])
+    if TT_BUCKET > 0:  # this position's entry, else the one worth least
+        slot &= ~np.int64(1)
+        second = tt_key[slot + 1] ^ tt_data[slot + 1] == h[0]
+        if not second and tt_key[slot] ^ tt_data[slot] != h[0]:
+            second = _worth(tt_data[slot + 1], ctl[AGE]) < _worth(tt_data[slot], ctl[AGE])
+        slot += 1 if second else 0
     tt_data[slot] = entry
     tt_key[slot] = h[0] ^ entry
     return best
