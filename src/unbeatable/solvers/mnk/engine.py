@@ -86,8 +86,11 @@ VCF_SHARE, VCT_SHARE, DEFEND_SHARE = 0.05, 0.15, 0.2
 #: nodes) is at least this many times what the last one took. One cut short
 #: still counts: its first root move is the last one's best, and any move it
 #: finished that beats it is better. 1, where 3 had left half the budget
-#: unspent: +35 Elo in 431 pairs (benchmarks/README.md, the SPRT table).
-ITERATION_ROOM = 1.0
+#: unspent: +35 Elo in 431 pairs (benchmarks/README.md, the SPRT table). 0,
+#: every deeper iteration begun while any budget is left (at 1 s a move the
+#: median move had taken 0.61 s), with :data:`kernel.TT_BUCKET` 4: +15.3 Elo
+#: in 1,110 pairs (benchmarks/README.md, "Tests of 2026-12-07 (late)").
+ITERATION_ROOM = 0.0
 #: Rule sets whose search corrects its evaluation by what it learns as it
 #: goes (kernel.CORR): those whose harness test accepted it. Freestyle's:
 #: +35.7 Elo in 459 pairs; standard's stood undecided at +4.1 after 1,326

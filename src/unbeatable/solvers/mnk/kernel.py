@@ -311,8 +311,10 @@ IIR_DEPTH = 4
 #: since it was written (``ctl[AGE]``, the search's age, 8 bits). In play the
 #: table is kept from move to move and a one-second search stores more
 #: entries than a 16 MB table has: replacing every time throws away deep
-#: entries for the leaves' neighbours.
-TT_BUCKET = 0
+#: entries for the leaves' neighbours. 4 (+4.1 after 797 pairs alone,
+#: undecided), with ``engine.ITERATION_ROOM`` 0: +15.3 Elo in 1,110 pairs
+#: (benchmarks/README.md, "Tests of 2026-12-07 (late)").
+TT_BUCKET = 4
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
