@@ -415,6 +415,39 @@ def test_a_kept_table_carries_what_the_last_search_found() -> None:
     assert runs[0] == runs[1]
 
 
+def test_a_bucket_keeps_a_deep_entry_from_a_shallow_one() -> None:
+    """Two-entry buckets (``kernel.TT_BUCKET``): in a table of one bucket, a
+    deep search's root entry outlives a later, shallow search of another
+    position whose key falls on the same slot, which a one-entry slot would
+    have overwritten; the new entry takes the place worth least."""
+    from unbeatable.solvers.mnk.engine import _Search
+
+    engine = GomokuEngine(GOMOKU, threads=1)
+    key = np.zeros(2, dtype=np.uint64)
+    data = np.zeros(2, dtype=np.uint64)
+
+    def prepared(pos: MNKPosition) -> _Search:
+        return _Search(engine.geometry, pos.cells, table=False)
+
+    def search(s: _Search, depth: int) -> int:
+        rest = (s.ctl, s.mbuf, s.sbuf, s.hist, key, data, s.corr)
+        K.pvs(s.board, 0, depth, -K.INF, K.INF, 0, *rest)
+        return int(s.board[7][0])
+
+    assert K.TT_BUCKET > 0
+    deep = search(prepared(position(GOMOKU, "h8 i9 g7", "i8 g9 f6")), 4)
+    # The keys are fixed (seeded), so the same one of these shares the slot each run.
+    others = [
+        position(GOMOKU, f"h8 i9 {x}", f"i8 g9 {o}")
+        for x in ("a1", "b2", "c3")
+        for o in ("o15", "n14")
+    ]
+    same = next(s for s in map(prepared, others) if int(s.board[7][0]) & 1 == deep & 1)
+    shallow = search(same, 1)
+    held = {int(k ^ d) for k, d in zip(key, data, strict=True)}
+    assert held == {deep, shallow}
+
+
 def test_threads_share_one_engine() -> None:
     engine = GomokuEngine(GOMOKU)
     cases = [
