@@ -318,7 +318,7 @@ class _Search:
         for i, mark in enumerate(cells):
             if mark != EMPTY:
                 K.place(self.board, geometry.to_pad[i], 1 if mark == X else 2)
-        self.ctl = np.zeros(6, dtype=np.int64)
+        self.ctl = np.zeros(K.AGE + 1, dtype=np.int64)  # (AGE, the last word)
         # The search's age, which the table's entries carry (kernel.TT_BUCKET).
         self.ctl[K.AGE] = share.ctl[K.AGE] if share is not None else next(_ages) & 0xFF
         self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 1), dtype=np.int64)

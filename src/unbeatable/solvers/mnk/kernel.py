@@ -1342,14 +1342,6 @@ def _pack(value, flag, depth, move, age):  # type: ignore[no-untyped-def]
 
 
 @_inlined
-def _worth(entry, age):  # type: ignore[no-untyped-def]
-    """What keeping ``entry`` is worth to a search of ``age``
-    (:data:`TT_BUCKET`): its depth, less for each search since it was written."""
-    e = np.int64(entry)
-    return ((e >> 22) & 0xFF) - 128 - TT_BUCKET * ((age - ((e >> 46) & 0xFF)) & 0xFF)
-
-
-@_inlined
 def _unpack(entry):  # type: ignore[no-untyped-def]
     e = np.int64(entry)
     return (
@@ -1358,6 +1350,14 @@ def _unpack(entry):  # type: ignore[no-untyped-def]
         ((e >> 22) & 0xFF) - 128,
         (e >> 30) & 0xFFFF,
     )
+
+
+@_inlined
+def _worth(entry, age):  # type: ignore[no-untyped-def]
+    """What keeping ``entry`` is worth to a search of ``age``
+    (:data:`TT_BUCKET`): its depth, less for each search since it was written."""
+    written = (np.int64(entry) >> 46) & 0xFF  # (the age :func:`_pack` put there)
+    return _unpack(entry)[2] - TT_BUCKET * ((age - written) & 0xFF)
 
 
 @_inlined
