@@ -315,6 +315,20 @@ IIR_DEPTH = 4
 #: undecided), with ``engine.ITERATION_ROOM`` 0: +15.3 Elo in 1,110 pairs
 #: (benchmarks/README.md, "Tests of 2026-12-07 (late)").
 TT_BUCKET = 4
+#: Singular extensions (0: none): at a node of at least ``SE_DEPTH`` plies
+#: left (not the root, no block forced) whose table entry holds a move with
+#: a lower bound or exact value from at most ``SE_SHALLOWER`` plies less
+#: deep, the other moves are searched at half the depth in a null window
+#: ``SE_MARGIN`` a ply below that value. If none reaches it, the table's
+#: move is the only good one and is searched a ply deeper; if the window's
+#: bound is itself at or above beta and some other move reaches it, the node
+#: cuts (multi-cut). The moves' search leaves out the table's move
+#: (``mbuf``'s :data:`EXCLUDED` column), reads no cut-off from the table and
+#: writes nothing to it.
+SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 0, 3, 4
+#: The column of ``mbuf`` that holds the move a singular search leaves out,
+#: plus one (0: none).
+EXCLUDED = -2
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1586,12 +1600,19 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         if tt_key[slot + 1] ^ tt_data[slot + 1] == h[0]:
             slot += 1
     hint = -1
+    excluded = mbuf[ply, EXCLUDED] - 1 if SE_DEPTH > 0 else -1  # (-1: none)
+    tt_value, tt_flag, tt_depth = 0, UPPER, -1
     entry = tt_data[slot]
     if tt_key[slot] ^ entry == h[0]:
-        stored_value, flag, stored_depth, hint = _unpack(entry)
-        if stored_depth >= depth:
-            v = _from_tt(stored_value, ply)
-            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+        stored_value, tt_flag, tt_depth, hint = _unpack(entry)
+        tt_value = _from_tt(stored_value, ply)
+        if tt_depth >= depth and excluded < 0:
+            v = tt_value
+            if (
+                tt_flag == EXACT
+                or (tt_flag == LOWER and v >= beta)
+                or (tt_flag == UPPER and v <= alpha)
+            ):
                 return v
 
     if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH:
@@ -1602,16 +1623,24 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     # a double three): the evaluation is read once for all three.
     likely_cut = False
     futile = False
-    if RFP_IMPROVING > 0 or LMR_WORSENING > 0:
+    # (A singular search, the table's move left out, shares this ply's row
+    # with the node that asked for it: it leaves that node's marks alone.)
+    if (RFP_IMPROVING > 0 or LMR_WORSENING > 0) and excluded < 0:
         sbuf[ply, STATIC] = -INF
     cut_node = False
     if LMR_CUTNODE > 0:
         cut_node = ply > 0 and alpha + 1 == beta and sbuf[ply - 1, CUT_NODE] == 0
-        sbuf[ply, CUT_NODE] = 1 if cut_node else 0
+        if excluded < 0:
+            sbuf[ply, CUT_NODE] = 1 if cut_node else 0
     worsening = False
     raw = -INF  # the evaluation before correction, where one was read
     static = -INF
-    if ply > 0 and not forced and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0:
+    if (
+        ply > 0
+        and not forced
+        and excluded < 0
+        and ncls[opp, C_FLEX4] + ncls[opp, C_B4F3] + ncls[opp, C_F3F3] == 0
+    ):
         static = evaluate(B, me)
         if CORR > 0 and B[9][G_CORR] != 0:
             raw = static
@@ -1655,6 +1684,33 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             if v >= beta:
                 return v if v < MATE else beta
 
+    # Singular extension: is the table's move the only one that holds?
+    singular = -1
+    if (
+        SE_DEPTH > 0
+        and excluded < 0
+        and ply > 0
+        and not forced
+        and hint >= 0
+        and depth >= SE_DEPTH
+        and tt_flag != UPPER
+        and tt_depth >= depth - SE_SHALLOWER
+        and abs(tt_value) < MATE
+        and ply < MAX_PLY // 2
+    ):
+        s_beta = tt_value - SE_MARGIN * depth
+        mbuf[ply, EXCLUDED] = hint + 1
+        v = pvs(B, me, (depth - 1) // 2, s_beta - 1, s_beta, ply, *rest)
+        mbuf[ply, EXCLUDED] = 0
+        if LMR_CUTNODE > 0:
+            sbuf[ply, CUT_NODE] = 1 if cut_node else 0
+        if ctl[ABORTED] != 0:
+            return 0
+        if v < s_beta:
+            singular = hint
+        elif s_beta >= beta:
+            return s_beta
+
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
     # hundred first took more time than the rest of such a node.
@@ -1683,10 +1739,14 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
+        if c == excluded:
+            continue
         quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
         if (i >= prune or (futile and i > 0)) and quiet and best > -MATE:
             continue
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
+        if c == singular:
+            full = child_depth + 1
         cut = 0
         if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
@@ -1724,6 +1784,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                     else:
                         hist[me, c] += depth * depth
                     break
+    if excluded >= 0:  # a singular search: nothing stored, nothing learned
+        return best if best_move >= 0 else alpha
     if best_move < 0:
         return evaluate(B, me)
     flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
