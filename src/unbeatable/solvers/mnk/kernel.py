@@ -124,6 +124,13 @@ LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_MOVE = 0, 1, 2, 3
 MAX_PLY = 128
 #: Candidate moves considered per node (the best-ordered first), and at the root.
 WIDTH, ROOT_WIDTH = 14, 40
+#: More moves where many plies are left (0: never): a node (not the root)
+#: with more than ``DEEP_WIDTH_FROM`` plies left considers
+#: ``DEEP_WIDTH_STEP`` moves more than :data:`WIDTH` for each ply past it,
+#: up to :data:`ROOT_WIDTH`. A reply placed past the fourteenth is otherwise
+#: never searched however long the search runs; the extra moves, quiet ones,
+#: are reduced as late moves are.
+DEEP_WIDTH_FROM, DEEP_WIDTH_STEP = 0, 2
 EXACT, LOWER, UPPER = 0, 1, 2
 #: What a leaf's evaluation adds for the mover's four-three (half for a
 #: double three) when the opponent has no four to interpose: 1,500 and 3,000
@@ -1719,7 +1726,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         n = -n
         searched = n
     else:
-        searched = min(n, ROOT_WIDTH if ply == 0 else WIDTH)
+        width = WIDTH
+        if DEEP_WIDTH_FROM > 0 and depth > DEEP_WIDTH_FROM:
+            width = min(ROOT_WIDTH, WIDTH + DEEP_WIDTH_STEP * (depth - DEEP_WIDTH_FROM))
+        searched = min(n, ROOT_WIDTH if ply == 0 else width)
     child_depth = depth if forced else depth - 1
     alpha0 = alpha
     best = -INF
