@@ -523,3 +523,36 @@ def test_configure_sizes_the_table_and_sets_the_threads() -> None:
             engine.configure(threads=0)
     finally:
         E._tables.resize(before)
+
+
+def test_a_singular_search_leaves_the_tables_move_out() -> None:
+    """Singular extensions (``kernel.SE_DEPTH``) search a node's other moves
+    with the table's move left out (``mbuf``'s ``EXCLUDED`` column): k8 is
+    x's one four-three (the row h8-k8, blocked at g8, and the open three
+    k8-k10), a win; o's stones at l10, l11 and i7 close x's diagonals, so
+    with k8 left out x has none. The search that leaves it
+    out stores nothing for its node: the table's entry is the full search's."""
+    from unbeatable.solvers.mnk.engine import _Search
+
+    engine = GomokuEngine(GOMOKU, threads=1)
+    pos = position(GOMOKU, "h8 i8 j8 k9 k10", "g8 l11 l10 i7 a1")
+    search = _Search(engine.geometry, pos.cells, table=False)
+    key = np.zeros(1 << 12, dtype=np.uint64)
+    data = np.zeros(1 << 12, dtype=np.uint64)
+    rest = (search.ctl, search.mbuf, search.sbuf, search.hist, key, data, search.corr)
+    k8 = search.geometry.to_pad[GOMOKU.parse_move(GOMOKU.initial(), "k8")]
+    h = int(search.board[7][0])
+
+    def root_entry() -> int:
+        held = [int(d) for k, d in zip(key, data, strict=True) if int(k) ^ int(d) == h]
+        assert len(held) == 1
+        return held[0]
+
+    assert K.SE_DEPTH > 0
+    assert K.pvs(search.board, 0, 3, -K.INF, K.INF, 0, *rest) >= K.MATE
+    entry = root_entry()
+    assert (entry >> 30) & 0xFFFF == k8  # the move the table holds for the root
+    search.mbuf[0, K.EXCLUDED] = k8 + 1
+    assert abs(K.pvs(search.board, 0, 3, -K.INF, K.INF, 0, *rest)) < K.MATE
+    search.mbuf[0, K.EXCLUDED] = 0
+    assert root_entry() == entry

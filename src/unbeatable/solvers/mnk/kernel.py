@@ -129,8 +129,11 @@ WIDTH, ROOT_WIDTH = 14, 40
 #: ``DEEP_WIDTH_STEP`` moves more than :data:`WIDTH` for each ply past it,
 #: up to :data:`ROOT_WIDTH`. A reply placed past the fourteenth is otherwise
 #: never searched however long the search runs; the extra moves, quiet ones,
-#: are reduced as late moves are.
-DEEP_WIDTH_FROM, DEEP_WIDTH_STEP = 0, 2
+#: are reduced as late moves are. 5 and 2 (16 moves at six plies left, 20
+#: at eight, 24 at ten): +5.6 Elo after 647 pairs at 200,000 nodes alone
+#: (undecided); with :data:`SE_DEPTH`, the table kept from move to move,
+#: +15 Elo (benchmarks/README.md, "Tests of 2026-12-07 (last)").
+DEEP_WIDTH_FROM, DEEP_WIDTH_STEP = 5, 2
 EXACT, LOWER, UPPER = 0, 1, 2
 #: What a leaf's evaluation adds for the mover's four-three (half for a
 #: double three) when the opponent has no four to interpose: 1,500 and 3,000
@@ -331,8 +334,13 @@ TT_BUCKET = 4
 #: bound is itself at or above beta and some other move reaches it, the node
 #: cuts (multi-cut). The moves' search leaves out the table's move
 #: (``mbuf``'s :data:`EXCLUDED` column), reads no cut-off from the table and
-#: writes nothing to it.
-SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 0, 3, 4
+#: writes nothing to it. A move that alone holds is where a shallow search
+#: most often misjudges the line: a ply more there is cheap. 6 plies, 4 a
+#: ply: +6.8 Elo after 432 pairs alone (undecided; -1.9 after 559 when
+#: tried on 2026-11-27, each move from an empty table); with
+#: :data:`DEEP_WIDTH_FROM`, +15 Elo (benchmarks/README.md, "Tests of
+#: 2026-12-07 (last)").
+SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
@@ -1518,7 +1526,9 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     searched a ply shallower and one far below alpha, a ply from the leaves,
     searching only its first move and those that make or stop a three or
     four; a node the table holds no move for searched a ply shallower, and a
-    leaf below beta trying the mover's fours near its last stone (see
+    leaf below beta trying the mover's fours near its last stone; the
+    table's move a ply deeper where it alone holds, and more moves where
+    many plies are left (see :data:`SE_DEPTH`, :data:`DEEP_WIDTH_FROM`,
     :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`, :data:`IIR_DEPTH`, :data:`QVCF`,
     :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`,
     :data:`LMR_CUTNODE`, :data:`LMR_WORSENING`: each kept by the engine's
