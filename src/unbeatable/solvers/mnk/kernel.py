@@ -132,7 +132,8 @@ WIDTH, ROOT_WIDTH = 14, 40
 #: are reduced as late moves are. 5 and 2 (16 moves at six plies left, 20
 #: at eight, 24 at ten): +5.6 Elo after 647 pairs at 200,000 nodes alone
 #: (undecided); with :data:`SE_DEPTH`, the table kept from move to move,
-#: +15 Elo (benchmarks/README.md, "Tests of 2026-12-07 (last)").
+#: +14.6 Elo in 1,465 pairs (benchmarks/README.md, "Tests of 2026-12-07
+#: (last)").
 DEEP_WIDTH_FROM, DEEP_WIDTH_STEP = 5, 2
 EXACT, LOWER, UPPER = 0, 1, 2
 #: What a leaf's evaluation adds for the mover's four-three (half for a
@@ -334,12 +335,12 @@ TT_BUCKET = 4
 #: bound is itself at or above beta and some other move reaches it, the node
 #: cuts (multi-cut). The moves' search leaves out the table's move
 #: (``mbuf``'s :data:`EXCLUDED` column), reads no cut-off from the table and
-#: writes nothing to it. A move that alone holds is where a shallow search
-#: most often misjudges the line: a ply more there is cheap. 6 plies, 4 a
-#: ply: +6.8 Elo after 432 pairs alone (undecided; -1.9 after 559 when
+#: writes nothing to it. Where one move alone holds, the node's value rests
+#: on that line, so chess engines and Rapfi look a ply further there. 6
+#: plies, 4 a ply: +6.8 Elo after 432 pairs alone (undecided; -1.9 after 559 when
 #: tried on 2026-11-27, each move from an empty table); with
-#: :data:`DEEP_WIDTH_FROM`, +15 Elo (benchmarks/README.md, "Tests of
-#: 2026-12-07 (last)").
+#: :data:`DEEP_WIDTH_FROM`, +14.6 Elo in 1,465 pairs (benchmarks/README.md,
+#: "Tests of 2026-12-07 (last)").
 SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
