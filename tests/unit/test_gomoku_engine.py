@@ -551,7 +551,7 @@ def test_a_singular_search_leaves_the_tables_move_out() -> None:
     assert K.SE_DEPTH > 0
     assert K.pvs(search.board, 0, 3, -K.INF, K.INF, 0, *rest) >= K.MATE
     entry = root_entry()
-    assert (entry >> 30) & 0xFFFF == k8  # the move the table holds for the root
+    assert K._unpack(np.uint64(entry))[3] == k8  # the move the table holds for the root
     search.mbuf[0, K.EXCLUDED] = k8 + 1
     assert abs(K.pvs(search.board, 0, 3, -K.INF, K.INF, 0, *rest)) < K.MATE
     search.mbuf[0, K.EXCLUDED] = 0

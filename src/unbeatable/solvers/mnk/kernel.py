@@ -1720,8 +1720,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         mbuf[ply, EXCLUDED] = hint + 1
         v = pvs(B, me, (depth - 1) // 2, s_beta - 1, s_beta, ply, *rest)
         mbuf[ply, EXCLUDED] = 0
-        if LMR_CUTNODE > 0:
-            sbuf[ply, CUT_NODE] = 1 if cut_node else 0
         if ctl[ABORTED] != 0:
             return 0
         if v < s_beta:
