@@ -209,6 +209,10 @@ STATIC = -1
 #: not one (the root and the principal variation are not), as chess engines
 #: and Rapfi reckon it. Read only by :data:`LMR_CUTNODE`.
 CUT_NODE = -2
+#: The column beside it: the plies of extension past one given on the path
+#: from the root to the child the node at that ply is searching (a row has
+#: three slots more than the board has cells). Read by :data:`SE_DOUBLE`.
+EXTRA = -3
 #: Late-move reductions this many plies deeper at an expected cut node (0: no change):
 #: there the first moves nearly always cut, so a late one is reached where
 #: the guess was wrong and matters less (Rapfi reduces such moves most).
@@ -342,6 +346,18 @@ TT_BUCKET = 4
 #: :data:`DEEP_WIDTH_FROM`, +14.6 Elo in 1,465 pairs (benchmarks/README.md,
 #: "Tests of 2026-12-07 (last)").
 SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
+#: Where the singular search finds the table's move is not alone but its
+#: value stands at or above beta, that move is searched ``SE_NEGATIVE``
+#: plies shallower (0: as deep as the rest): the node will most likely cut
+#: on it anyway, and another move may cut sooner (Rapfi, like the chess
+#: engines, takes a ply and a half there).
+SE_NEGATIVE = 0
+#: Double extension (0: none): at a null-window node where every other move
+#: stays ``SE_DOUBLE`` or more below the singular search's bound, the table's
+#: move is searched two plies deeper, not one, while the path to the node
+#: has had fewer than ``SE_DOUBLE_MAX`` such extra plies (the score
+#: buffer's :data:`EXTRA` column), so that the extensions cannot run away.
+SE_DOUBLE, SE_DOUBLE_MAX = 0, 6
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
@@ -1636,6 +1652,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH:
         depth -= 1
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
+    path_extra = 0
+    if SE_DOUBLE > 0:  # (what the null move's child reads, until a move sets it)
+        path_extra = sbuf[ply - 1, EXTRA] if ply > 0 else 0
+        sbuf[ply, EXTRA] = path_extra
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1704,6 +1724,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
 
     # Singular extension: is the table's move the only one that holds?
     singular = -1
+    shallower = -1
+    double = False
     if (
         SE_DEPTH > 0
         and excluded < 0
@@ -1724,8 +1746,17 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             return 0
         if v < s_beta:
             singular = hint
+            if (
+                SE_DOUBLE > 0
+                and alpha + 1 == beta
+                and v < s_beta - SE_DOUBLE
+                and path_extra < SE_DOUBLE_MAX
+            ):
+                double = True
         elif s_beta >= beta:
             return s_beta
+        elif SE_NEGATIVE > 0 and tt_value >= beta:
+            shallower = hint
 
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
@@ -1765,7 +1796,11 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             continue
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         if c == singular:
-            full = child_depth + 1
+            full = child_depth + (2 if double else 1)
+        elif c == shallower:
+            full -= SE_NEGATIVE
+        if SE_DOUBLE > 0:
+            sbuf[ply, EXTRA] = path_extra + (1 if double and c == singular else 0)
         cut = 0
         if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
