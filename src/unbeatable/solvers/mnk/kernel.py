@@ -202,16 +202,24 @@ RFP_DEPTH, RFP_MARGIN = 10, 70
 RFP_IMPROVING = 1
 #: The column of a ply's row of the score buffer that holds the node's
 #: evaluation where the pruning read one (-INF where it did not): no list of
-#: candidates reaches it, a row having two slots more than the board has cells.
+#: candidates reaches it, a row having three slots more than the board has cells.
 STATIC = -1
 #: The column beside it that says whether the node at that ply is an expected
 #: cut node (1) or not (0): searched in a null window below a node that is
 #: not one (the root and the principal variation are not), as chess engines
 #: and Rapfi reckon it. Read only by :data:`LMR_CUTNODE`.
 CUT_NODE = -2
-#: The column beside it: the plies of extension past one given on the path
-#: from the root to the child the node at that ply is searching (a row has
-#: three slots more than the board has cells). Read by :data:`SE_DOUBLE`.
+#: A late move whose reduced search fails high by more than ``LMR_DEEPER``
+#: (and 11 a ply of the reduction) is searched again a ply deeper than the
+#: others, while the path has had fewer than :data:`SE_DOUBLE_MAX` extra
+#: plies; one that fails high by less than 8 above the best so far, a ply
+#: shallower (0: again at the others' depth). A move that surprises that much
+#: is worth a closer look; one that barely passes, less of one (Rapfi's and
+#: the chess engines' deeper and shallower search after a reduction).
+LMR_DEEPER = 0
+#: The score buffer's column beside :data:`CUT_NODE`: the plies of extension
+#: past one given on the path from the root to the child that the node at
+#: that ply is searching. Read by :data:`SE_DOUBLE` and :data:`LMR_DEEPER`.
 EXTRA = -3
 #: Late-move reductions this many plies deeper at an expected cut node (0: no change):
 #: there the first moves nearly always cut, so a late one is reached where
@@ -1653,7 +1661,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         depth -= 1
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
     path_extra = 0
-    if SE_DOUBLE > 0:  # (what the null move's child reads, until a move sets it)
+    if SE_DOUBLE > 0 or LMR_DEEPER > 0:  # (the null move's child reads it too)
         path_extra = sbuf[ply - 1, EXTRA] if ply > 0 else 0
         sbuf[ply, EXTRA] = path_extra
     # Pruning from the evaluation, where the opponent threatens nothing that
@@ -1799,7 +1807,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             full = child_depth + (2 if double else 1)
         elif c == shallower:
             full -= SE_NEGATIVE
-        if SE_DOUBLE > 0:
+        if SE_DOUBLE > 0 or LMR_DEEPER > 0:
             sbuf[ply, EXTRA] = path_extra + (1 if double and c == singular else 0)
         cut = 0
         if calm and i >= LMR_FROM and quiet:
@@ -1818,7 +1826,15 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         else:
             v = -pvs(B, opp, full - cut, -alpha - 1, -alpha, ply + 1, *rest)
             if cut and v > alpha:
-                v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
+                reduced = full - cut
+                if LMR_DEEPER > 0 and v < MATE:
+                    if v > alpha + LMR_DEEPER + 11 * cut and path_extra < SE_DOUBLE_MAX:
+                        full += 1
+                        sbuf[ply, EXTRA] = path_extra + 1
+                    elif v < best + 8:
+                        full -= 1
+                if full > reduced:
+                    v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
                 v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         unplay(B, c)
