@@ -211,15 +211,16 @@ STATIC = -1
 CUT_NODE = -2
 #: A late move whose reduced search fails high by more than ``LMR_DEEPER``
 #: (and 11 a ply of the reduction) is searched again a ply deeper than the
-#: others, while the path has had fewer than :data:`SE_DOUBLE_MAX` extra
-#: plies; one that fails high by less than 8 above the best so far, a ply
-#: shallower (0: again at the others' depth). A move that surprises that much
-#: is worth a closer look; one that barely passes, less of one (Rapfi's and
-#: the chess engines' deeper and shallower search after a reduction).
-LMR_DEEPER = 0
+#: others, while the path has had fewer than ``EXTRA_MAX`` such extra plies
+#: (so that the extensions cannot run away); one that fails high by less
+#: than 8 above the best so far, a ply shallower (0: again at the others'
+#: depth). A move that surprises that much is worth a closer look; one that
+#: barely passes, less of one (Rapfi's and the chess engines' deeper and
+#: shallower search after a reduction).
+LMR_DEEPER, EXTRA_MAX = 0, 6
 #: The score buffer's column beside :data:`CUT_NODE`: the plies of extension
 #: past one given on the path from the root to the child that the node at
-#: that ply is searching. Read by :data:`SE_DOUBLE` and :data:`LMR_DEEPER`.
+#: that ply is searching. Read by :data:`LMR_DEEPER`.
 EXTRA = -3
 #: Late-move reductions this many plies deeper at an expected cut node (0: no change):
 #: there the first moves nearly always cut, so a late one is reached where
@@ -360,18 +361,6 @@ TT_BUCKET = 4
 #: :data:`DEEP_WIDTH_FROM`, +14.6 Elo in 1,465 pairs (benchmarks/README.md,
 #: "Tests of 2026-12-07 (last)").
 SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
-#: Where the singular search finds the table's move is not alone but its
-#: value stands at or above beta, that move is searched ``SE_NEGATIVE``
-#: plies shallower (0: as deep as the rest): the node will most likely cut
-#: on it anyway, and another move may cut sooner (Rapfi, like the chess
-#: engines, takes a ply and a half there).
-SE_NEGATIVE = 0
-#: Double extension (0: none): at a null-window node where every other move
-#: stays ``SE_DOUBLE`` or more below the singular search's bound, the table's
-#: move is searched two plies deeper, not one, while the path to the node
-#: has had fewer than ``SE_DOUBLE_MAX`` such extra plies (the score
-#: buffer's :data:`EXTRA` column), so that the extensions cannot run away.
-SE_DOUBLE, SE_DOUBLE_MAX = 0, 6
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
@@ -1677,7 +1666,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         depth = max(depth - min((depth - tt_depth) // PV_STALE, 3), 1)
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
     path_extra = 0
-    if SE_DOUBLE > 0 or LMR_DEEPER > 0:  # (the null move's child reads it too)
+    if LMR_DEEPER > 0:  # (the null move's child reads it too)
         path_extra = sbuf[ply - 1, EXTRA] if ply > 0 else 0
         sbuf[ply, EXTRA] = path_extra
     # Pruning from the evaluation, where the opponent threatens nothing that
@@ -1748,8 +1737,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
 
     # Singular extension: is the table's move the only one that holds?
     singular = -1
-    shallower = -1
-    double = False
     if (
         SE_DEPTH > 0
         and excluded < 0
@@ -1770,17 +1757,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             return 0
         if v < s_beta:
             singular = hint
-            if (
-                SE_DOUBLE > 0
-                and alpha + 1 == beta
-                and v < s_beta - SE_DOUBLE
-                and path_extra < SE_DOUBLE_MAX
-            ):
-                double = True
         elif s_beta >= beta:
             return s_beta
-        elif SE_NEGATIVE > 0 and tt_value >= beta:
-            shallower = hint
 
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
@@ -1820,11 +1798,9 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             continue
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         if c == singular:
-            full = child_depth + (2 if double else 1)
-        elif c == shallower:
-            full -= SE_NEGATIVE
-        if SE_DOUBLE > 0 or LMR_DEEPER > 0:
-            sbuf[ply, EXTRA] = path_extra + (1 if double and c == singular else 0)
+            full = child_depth + 1
+        if LMR_DEEPER > 0:
+            sbuf[ply, EXTRA] = path_extra
         cut = 0
         if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
@@ -1844,7 +1820,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             if cut and v > alpha:
                 reduced = full - cut
                 if LMR_DEEPER > 0 and v < MATE:
-                    if v > alpha + LMR_DEEPER + 11 * cut and path_extra < SE_DOUBLE_MAX:
+                    if v > alpha + LMR_DEEPER + 11 * cut and path_extra < EXTRA_MAX:
                         full += 1
                         sbuf[ply, EXTRA] = path_extra + 1
                     elif v < best + 8:
