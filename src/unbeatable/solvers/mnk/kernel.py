@@ -328,12 +328,6 @@ PLAYED = -1
 #: and with :data:`QVCF` and :data:`LMP_WORSENING` +17.0 in 1,124 pairs
 #: (benchmarks/README.md, "Tests of 2026-12-07 (night)").
 IIR_DEPTH = 4
-#: A principal-variation node (a full window, not the root, no block forced)
-#: whose table's move comes from a search ``d`` plies shallower than this
-#: one is searched ``d // PV_STALE`` plies shallower, at most 3 (0: none):
-#: the line's move has not been confirmed at depth for some iterations, and
-#: Rapfi finds that a deep look there is mostly wasted until it is.
-PV_STALE = 0
 #: Two-entry buckets in the transposition table (0: one entry a slot, each
 #: store replacing what was there): a position may sit in either entry of
 #: its bucket, and a new one replaces the entry of the same position, else
@@ -1654,16 +1648,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
 
     if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH:
         depth -= 1
-    if (
-        PV_STALE > 0
-        and hint >= 0
-        and ply > 0
-        and not forced
-        and alpha + 1 < beta
-        and excluded < 0
-        and tt_depth < depth - PV_STALE
-    ):
-        depth = max(depth - min((depth - tt_depth) // PV_STALE, 3), 1)
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
     path_extra = 0
     if LMR_DEEPER > 0:  # (the null move's child reads it too)
