@@ -322,7 +322,7 @@ class _Search:
         # The search's age, which the table's entries carry (kernel.TT_BUCKET).
         self.ctl[K.AGE] = share.ctl[K.AGE] if share is not None else next(_ages) & 0xFF
         self.mbuf = np.zeros((K.MAX_PLY, len(cells) + 2), dtype=np.int64)
-        self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 3), dtype=np.int64)
+        self.sbuf = np.zeros((K.MAX_PLY, len(cells) + 2), dtype=np.int64)
         self.line = np.full(2 * K.MAX_PLY + 8, -1, dtype=np.int64)
         self.hist = np.zeros((2, geometry.size), dtype=np.int64)
         # Corrections of the evaluation, learned as this search goes (kernel.CORR).

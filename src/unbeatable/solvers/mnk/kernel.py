@@ -202,26 +202,13 @@ RFP_DEPTH, RFP_MARGIN = 10, 70
 RFP_IMPROVING = 1
 #: The column of a ply's row of the score buffer that holds the node's
 #: evaluation where the pruning read one (-INF where it did not): no list of
-#: candidates reaches it, a row having three slots more than the board has cells.
+#: candidates reaches it, a row having two slots more than the board has cells.
 STATIC = -1
 #: The column beside it that says whether the node at that ply is an expected
 #: cut node (1) or not (0): searched in a null window below a node that is
 #: not one (the root and the principal variation are not), as chess engines
 #: and Rapfi reckon it. Read only by :data:`LMR_CUTNODE`.
 CUT_NODE = -2
-#: A late move whose reduced search fails high by more than ``LMR_DEEPER``
-#: (and 11 a ply of the reduction) is searched again a ply deeper than the
-#: others, while the path has had fewer than ``EXTRA_MAX`` such extra plies
-#: (so that the extensions cannot run away); one that fails high by less
-#: than 8 above the best so far, a ply shallower (0: again at the others'
-#: depth). A move that surprises that much is worth a closer look; one that
-#: barely passes, less of one (Rapfi's and the chess engines' deeper and
-#: shallower search after a reduction).
-LMR_DEEPER, EXTRA_MAX = 0, 6
-#: The score buffer's column beside :data:`CUT_NODE`: the plies of extension
-#: past one given on the path from the root to the child that the node at
-#: that ply is searching. Read by :data:`LMR_DEEPER`.
-EXTRA = -3
 #: Late-move reductions this many plies deeper at an expected cut node (0: no change):
 #: there the first moves nearly always cut, so a late one is reached where
 #: the guess was wrong and matters less (Rapfi reduces such moves most).
@@ -1649,10 +1636,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH:
         depth -= 1
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
-    path_extra = 0
-    if LMR_DEEPER > 0:  # (the null move's child reads it too)
-        path_extra = sbuf[ply - 1, EXTRA] if ply > 0 else 0
-        sbuf[ply, EXTRA] = path_extra
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
     # a double three): the evaluation is read once for all three.
@@ -1783,8 +1766,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
         if c == singular:
             full = child_depth + 1
-        if LMR_DEEPER > 0:
-            sbuf[ply, EXTRA] = path_extra
         cut = 0
         if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
@@ -1802,15 +1783,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         else:
             v = -pvs(B, opp, full - cut, -alpha - 1, -alpha, ply + 1, *rest)
             if cut and v > alpha:
-                reduced = full - cut
-                if LMR_DEEPER > 0 and v < MATE:
-                    if v > alpha + LMR_DEEPER + 11 * cut and path_extra < EXTRA_MAX:
-                        full += 1
-                        sbuf[ply, EXTRA] = path_extra + 1
-                    elif v < best + 8:
-                        full -= 1
-                if full > reduced:
-                    v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
+                v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
                 v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         unplay(B, c)
