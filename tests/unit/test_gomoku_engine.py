@@ -431,7 +431,7 @@ def test_a_bucket_keeps_a_deep_entry_from_a_shallow_one() -> None:
 
     def search(s: _Search, depth: int) -> int:
         rest = (s.ctl, s.mbuf, s.sbuf, s.hist, key, data, s.corr)
-        K.pvs(s.board, 0, depth, -K.INF, K.INF, 0, *rest)
+        K.pvs(s.board, 0, depth * K.PLY, -K.INF, K.INF, 0, *rest)
         return int(s.board[7][0])
 
     assert K.TT_BUCKET > 0
@@ -549,10 +549,10 @@ def test_a_singular_search_leaves_the_tables_move_out() -> None:
         return held[0]
 
     assert K.SE_DEPTH > 0
-    assert K.pvs(search.board, 0, 3, -K.INF, K.INF, 0, *rest) >= K.MATE
+    assert K.pvs(search.board, 0, 3 * K.PLY, -K.INF, K.INF, 0, *rest) >= K.MATE
     entry = root_entry()
     assert K._unpack(np.uint64(entry))[3] == k8  # the move the table holds for the root
     search.mbuf[0, K.EXCLUDED] = k8 + 1
-    assert abs(K.pvs(search.board, 0, 3, -K.INF, K.INF, 0, *rest)) < K.MATE
+    assert abs(K.pvs(search.board, 0, 3 * K.PLY, -K.INF, K.INF, 0, *rest)) < K.MATE
     search.mbuf[0, K.EXCLUDED] = 0
     assert root_entry() == entry

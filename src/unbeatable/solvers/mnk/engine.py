@@ -417,13 +417,13 @@ class _Search:
             self.mbuf[0, K.PLAYED] = c  # (read by the leaves' quiescence, kernel.QVCF)
             K.play(board, c, me + 1)
             if i == 0:
-                v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
+                v = -K.pvs(board, opp, (depth - 1) * K.PLY, -hi, -alpha, 1, *args)
             else:
-                v = -K.pvs(board, opp, depth - 1 - cut, -alpha - 1, -alpha, 1, *args)
+                v = -K.pvs(board, opp, (depth - 1 - cut) * K.PLY, -alpha - 1, -alpha, 1, *args)
                 if cut and v > alpha and ctl[K.ABORTED] == 0:
-                    v = -K.pvs(board, opp, depth - 1, -alpha - 1, -alpha, 1, *args)
+                    v = -K.pvs(board, opp, (depth - 1) * K.PLY, -alpha - 1, -alpha, 1, *args)
                 if alpha < v < hi and ctl[K.ABORTED] == 0:
-                    v = -K.pvs(board, opp, depth - 1, -hi, -alpha, 1, *args)
+                    v = -K.pvs(board, opp, (depth - 1) * K.PLY, -hi, -alpha, 1, *args)
             K.unplay(board, c)
             if ctl[K.ABORTED] != 0:
                 break

@@ -122,6 +122,11 @@ RESTRICTED = NCLASSES
 LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_MOVE = 0, 1, 2, 3
 #: Deepest ply any search reaches (the move buffers' size).
 MAX_PLY = 128
+#: :func:`pvs` counts the depth left in sixteenths of a ply, so that an
+#: extension or a reduction may be a part of one, as Rapfi's are: the
+#: plies of every setting below are multiplied by ``PLY`` where the search
+#: reads them, and a ply's worth of depth is what a move uses up.
+PLY = 16
 #: Candidate moves considered per node (the best-ordered first), and at the root.
 WIDTH, ROOT_WIDTH = 14, 40
 #: More moves where many plies are left (0: never): a node (not the root)
@@ -342,6 +347,13 @@ TT_BUCKET = 4
 #: :data:`DEEP_WIDTH_FROM`, +14.6 Elo in 1,465 pairs (benchmarks/README.md,
 #: "Tests of 2026-12-07 (last)").
 SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
+#: The table's move searched this many sixteenths of a ply deeper where no
+#: singular search was made (at a principal-variation node, elsewhere), as
+#: Rapfi does (0, 0: not at all).
+TTM_EXT_PV, TTM_EXT_NONPV = 0, 0
+#: The depth a forced block's reply keeps, in sixteenths: a block uses up
+#: none (:data:`PLY`), or gains some, as Rapfi's gains 0.3 of a ply.
+FORCED_KEEP = PLY
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
@@ -1358,6 +1370,8 @@ def _from_tt(v, ply):  # type: ignore[no-untyped-def]
 # once may share the table without locks, since an entry torn by a write in
 # between (one word new, one old) no longer matches its key and is ignored.
 _VALUE_BIAS = 1 << 19
+#: Depths in sixteenths of a ply (:data:`PLY`): 12 bits, 128 plies either way.
+_DEPTH_BIAS = 1 << 11
 
 
 @_inlined
@@ -1365,9 +1379,9 @@ def _pack(value, flag, depth, move, age):  # type: ignore[no-untyped-def]
     return np.uint64(
         (value + _VALUE_BIAS)
         | (flag << 20)
-        | ((depth + 128) << 22)
-        | (move << 30)
-        | ((age & 0xFF) << 46)
+        | ((depth + _DEPTH_BIAS) << 22)
+        | (move << 34)
+        | ((age & 0xFF) << 50)
     )
 
 
@@ -1377,8 +1391,8 @@ def _unpack(entry):  # type: ignore[no-untyped-def]
     return (
         (e & 0xFFFFF) - _VALUE_BIAS,
         (e >> 20) & 3,
-        ((e >> 22) & 0xFF) - 128,
-        (e >> 30) & 0xFFFF,
+        ((e >> 22) & 0xFFF) - _DEPTH_BIAS,
+        (e >> 34) & 0xFFFF,
     )
 
 
@@ -1386,8 +1400,8 @@ def _unpack(entry):  # type: ignore[no-untyped-def]
 def _worth(entry, age):  # type: ignore[no-untyped-def]
     """What keeping ``entry`` is worth to a search of ``age``
     (:data:`TT_BUCKET`): its depth, less for each search since it was written."""
-    written = (np.int64(entry) >> 46) & 0xFF  # (the age :func:`_pack` put there)
-    return _unpack(entry)[2] - TT_BUCKET * ((age - written) & 0xFF)
+    written = (np.int64(entry) >> 50) & 0xFF  # (the age :func:`_pack` put there)
+    return _unpack(entry)[2] - TT_BUCKET * PLY * ((age - written) & 0xFF)
 
 
 @_inlined
@@ -1633,8 +1647,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             ):
                 return v
 
-    if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH:
-        depth -= 1
+    if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH * PLY:
+        depth -= PLY
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
     # Pruning from the evaluation, where the opponent threatens nothing that
     # a quiet position's evaluation would miss (an open three, a four-three,
@@ -1668,7 +1682,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             sbuf[ply, STATIC] = static
             if ply >= 3 and sbuf[ply - 2, STATIC] > -INF:
                 if static > sbuf[ply - 2, STATIC]:
-                    margin_depth = depth - RFP_IMPROVING
+                    margin_depth = depth - RFP_IMPROVING * PLY
                 else:
                     worsening = LMR_WORSENING > 0
         # Fail-high reduction: well above beta the node will most likely cut;
@@ -1677,25 +1691,25 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             FHR_MARGIN > 0
             and alpha + 1 == beta
             and abs(beta) < MATE
-            and static - FHR_MARGIN * depth >= beta
+            and static - FHR_MARGIN * depth // PLY >= beta
         )
         # Futility: so far below alpha that only a threat could lift it.
-        futile = FUTILITY_MARGIN > 0 and depth == 1 and static + FUTILITY_MARGIN <= alpha
+        futile = FUTILITY_MARGIN > 0 and depth <= PLY and static + FUTILITY_MARGIN <= alpha
         # Reverse futility: far enough above beta that no reply brings it down.
         if (
             RFP_MARGIN > 0
-            and depth <= RFP_DEPTH
+            and depth <= RFP_DEPTH * PLY
             and abs(beta) < MATE
-            and static - RFP_MARGIN * margin_depth >= beta
+            and static - RFP_MARGIN * margin_depth // PLY >= beta
         ):
             return static
         # Null move: a pass, searched shallower, that still fails high.
-        if NULL_R > 0 and depth > NULL_R and abs(beta) < MATE and static >= beta:
-            reduction = NULL_R + (depth // NULL_DIV if NULL_DIV > 0 else 0)
+        if NULL_R > 0 and depth > NULL_R * PLY and abs(beta) < MATE and static >= beta:
+            reduction = (NULL_R + (depth // PLY // NULL_DIV if NULL_DIV > 0 else 0)) * PLY
             h[0] ^= NULL_KEY
             if QVCF > 0:
                 mbuf[ply, PLAYED] = -1
-            v = -pvs(B, opp, depth - 1 - reduction, -beta, 1 - beta, ply + 1, *rest)
+            v = -pvs(B, opp, depth - PLY - reduction, -beta, 1 - beta, ply + 1, *rest)
             h[0] ^= NULL_KEY
             if ctl[ABORTED] != 0:
                 return 0
@@ -1704,21 +1718,22 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
 
     # Singular extension: is the table's move the only one that holds?
     singular = -1
+    hint_ext = 0  # (the table's move's extension, where no singular search is made)
     if (
         SE_DEPTH > 0
         and excluded < 0
         and ply > 0
         and not forced
         and hint >= 0
-        and depth >= SE_DEPTH
+        and depth >= SE_DEPTH * PLY
         and tt_flag != UPPER
-        and tt_depth >= depth - SE_SHALLOWER
+        and tt_depth >= depth - SE_SHALLOWER * PLY
         and abs(tt_value) < MATE
         and ply < MAX_PLY // 2
     ):
-        s_beta = tt_value - SE_MARGIN * depth
+        s_beta = tt_value - SE_MARGIN * depth // PLY
         mbuf[ply, EXCLUDED] = hint + 1
-        v = pvs(B, me, (depth - 1) // 2, s_beta - 1, s_beta, ply, *rest)
+        v = pvs(B, me, (depth - PLY) // (2 * PLY) * PLY, s_beta - 1, s_beta, ply, *rest)
         mbuf[ply, EXCLUDED] = 0
         if ctl[ABORTED] != 0:
             return 0
@@ -1726,6 +1741,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             singular = hint
         elif s_beta >= beta:
             return s_beta
+    elif (TTM_EXT_PV > 0 or TTM_EXT_NONPV > 0) and hint >= 0 and not forced:
+        hint_ext = TTM_EXT_PV if beta > alpha + 1 else TTM_EXT_NONPV
 
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
@@ -1736,22 +1753,22 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         searched = n
     else:
         width = WIDTH
-        if DEEP_WIDTH_FROM > 0 and depth > DEEP_WIDTH_FROM:
-            width = min(ROOT_WIDTH, WIDTH + DEEP_WIDTH_STEP * (depth - DEEP_WIDTH_FROM))
+        if DEEP_WIDTH_FROM > 0 and depth > DEEP_WIDTH_FROM * PLY:
+            width = min(ROOT_WIDTH, WIDTH + DEEP_WIDTH_STEP * (depth // PLY - DEEP_WIDTH_FROM))
         searched = min(n, ROOT_WIDTH if ply == 0 else width)
-    child_depth = depth if forced else depth - 1
+    child_depth = depth - PLY + FORCED_KEEP if forced else depth - PLY
     alpha0 = alpha
     best = -INF
     best_move = -1
     moves, score = mbuf[ply], sbuf[ply]
     cls = B[3]
-    calm = not forced and depth >= LMR_DEPTH and ncls[opp, C_FLEX4] == 0
+    calm = not forced and depth >= LMR_DEPTH * PLY and ncls[opp, C_FLEX4] == 0
     prune = (
-        LMP_COUNT * depth // (max(LMP_WORSENING, 1) if worsening else 1)
+        LMP_COUNT * depth // (PLY * (max(LMP_WORSENING, 1) if worsening else 1))
         if LMP_COUNT > 0
         and ply > 0
         and not forced
-        and depth <= LMP_DEPTH
+        and depth <= LMP_DEPTH * PLY
         and ncls[opp, C_FLEX4] == 0
         else searched
     )
@@ -1763,10 +1780,12 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
         if (i >= prune or (futile and i > 0)) and quiet and best > -MATE:
             continue
-        full = child_depth - 1 if likely_cut and cls[me, c] < C_B4 else child_depth
+        full = child_depth - PLY if likely_cut and cls[me, c] < C_B4 else child_depth
         if c == singular:
-            full = child_depth + 1
-        cut = 0
+            full = child_depth + PLY
+        elif c == hint:
+            full += hint_ext
+        cut = 0  # (in plies here; in sixteenths where it is used)
         if calm and i >= LMR_FROM and quiet:
             cut = 2 if i >= LMR_MORE else 1
             if worsening and cut == 2:  # (each flag false where its switch is off)
@@ -1781,7 +1800,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         if i == 0:
             v = -pvs(B, opp, full, -beta, -alpha, ply + 1, *rest)
         else:
-            v = -pvs(B, opp, full - cut, -alpha - 1, -alpha, ply + 1, *rest)
+            v = -pvs(B, opp, full - cut * PLY, -alpha - 1, -alpha, ply + 1, *rest)
             if cut and v > alpha:
                 v = -pvs(B, opp, full, -alpha - 1, -alpha, ply + 1, *rest)
             if alpha < v < beta:
@@ -1795,13 +1814,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                 alpha = v
                 if alpha >= beta:
                     if HIST_MAX > 0:
-                        bonus = min(depth * depth, HIST_MAX)
+                        bonus = min(depth * depth // (PLY * PLY), HIST_MAX)
                         hist[me, c] += bonus - hist[me, c] * bonus // HIST_MAX
                         for j in range(i):
                             m = moves[j]
                             hist[me, m] -= bonus + hist[me, m] * bonus // HIST_MAX
                     else:
-                        hist[me, c] += depth * depth
+                        hist[me, c] += depth * depth // (PLY * PLY)
                     break
     if excluded >= 0:  # a singular search: nothing stored, nothing learned
         return best if best_move >= 0 else alpha
@@ -1815,7 +1834,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         and not (flag == LOWER and best <= static)
         and not (flag == UPPER and best >= static)
     ):
-        _learn(B, me, depth, raw, best, corr)
+        _learn(B, me, depth // PLY, raw, best, corr)
     entry = _pack(_to_tt(best, ply), flag, depth, best_move, ctl[AGE])
     if TT_BUCKET > 0:  # this position's entry, else the one worth least
         slot &= ~np.int64(1)
