@@ -415,6 +415,26 @@ def test_a_kept_table_carries_what_the_last_search_found() -> None:
     assert runs[0] == runs[1]
 
 
+@given(
+    value=st.integers(-K.INF // 2, K.INF // 2 - 1),
+    flag=st.integers(0, 2),
+    depth=st.integers(-128 * K.PLY, 128 * K.PLY - 1),
+    move=st.integers(0, 0xFFFF),
+    age=st.integers(0, 0x3FF),
+)
+def test_a_table_entry_holds_a_depth_in_parts_of_a_ply(
+    value: int, flag: int, depth: int, move: int, age: int
+) -> None:
+    """The search's depth is counted in sixteenths of a ply (``kernel.PLY``):
+    an entry gives back every field it was packed with, a depth of a
+    hundred plies or a fraction of one among them, and its age (8 bits)
+    does not spill into the rest."""
+    entry = K._pack(value, flag, depth, move, age)
+    assert K._unpack(entry) == (value, flag, depth, move)
+    assert K._worth(entry, age) == depth
+    assert int(entry) >> 58 == 0
+
+
 def test_a_bucket_keeps_a_deep_entry_from_a_shallow_one() -> None:
     """Two-entry buckets (``kernel.TT_BUCKET``): in a table of one bucket, a
     deep search's root entry outlives a later, shallow search of another

@@ -1365,7 +1365,7 @@ def _from_tt(v, ply):  # type: ignore[no-untyped-def]
     return v
 
 
-# A table entry is one 64-bit word (value, bound, depth, move), and its slot's
+# A table entry is one 64-bit word (value, bound, depth, move, age), and its slot's
 # key word holds the position's key XOR that word: two threads searching at
 # once may share the table without locks, since an entry torn by a write in
 # between (one word new, one old) no longer matches its key and is ignored.
@@ -1530,7 +1530,8 @@ def _learn(B, me, depth, raw, best, corr):  # type: ignore[no-untyped-def]
 
 @_compiled
 def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, corr):  # type: ignore[no-untyped-def]
-    """Negamax principal-variation search for ``me`` (0/1) to move.
+    """Negamax principal-variation search for ``me`` (0/1) to move, ``depth``
+    sixteenths of a ply (:data:`PLY`) from the leaves.
 
     Fail-soft alpha-beta with null windows for all but the first move, a
     Zobrist-keyed transposition table, history ordering; a forced block does
