@@ -59,7 +59,6 @@ the deadline, or by the stop switch) ends the search at the next check;
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -175,12 +174,6 @@ B4F3_DEFENCE = True
 #: or four are searched one ply shallower first (two from ``LMR_MORE``), and
 #: again at full depth only if they beat the best so far.
 LMR_DEPTH, LMR_FROM, LMR_MORE = 3, 3, 8
-#: Reductions grown as Rapfi's (0: the one or two plies above): the same
-#: moves reduced by ``LMR_LOG`` hundredths of ln(plies left) x ln(place + 1)
-#: plies, in sixteenths (a reduction of 1.4 plies is not rounded to one or
-#: two), a ply more for a side not improving and one more at an expected cut
-#: node (:data:`LMR_CUTNODE`), never below a ply left.
-LMR_LOG = 0
 #: Late-move reductions also for a move that only stops the opponent's open
 #: three before it is made (the opponent would make one there; the mover
 #: makes no three or four): a ply shallower from the ``LMR_FROM``-th move
@@ -354,21 +347,6 @@ TT_BUCKET = 4
 #: :data:`DEEP_WIDTH_FROM`, +14.6 Elo in 1,465 pairs (benchmarks/README.md,
 #: "Tests of 2026-12-07 (last)").
 SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
-#: The table's move searched this many sixteenths of a ply deeper where no
-#: singular search was made (at a principal-variation node, elsewhere), as
-#: Rapfi does (0, 0: not at all).
-TTM_EXT_PV, TTM_EXT_NONPV = 0, 0
-#: A principal-variation node whose table's move comes from a shallower
-#: search is searched shallower by ``PV_STALE`` hundredths of the
-#: difference, at most ``PV_STALE_MAX`` sixteenths of a ply (0: never):
-#: Rapfi's 0.28 and 3.6 plies. Where iterative deepening is on course the
-#: table's move is a ply behind and the node loses a quarter of a ply; a
-#: line left aside for some iterations and back on the principal variation
-#: is looked at less deeply, where its move is least trusted.
-PV_STALE, PV_STALE_MAX = 0, 58
-#: The depth a forced block's reply keeps, in sixteenths: a block uses up
-#: none (:data:`PLY`), or gains some, as Rapfi's gains 0.3 of a ply.
-FORCED_KEEP = PLY
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
@@ -1663,17 +1641,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             ):
                 return v
 
-    if (
-        PV_STALE > 0
-        and hint >= 0
-        and ply > 0
-        and not forced
-        and excluded < 0
-        and beta > alpha + 1
-        and depth > PLY
-        and tt_depth < depth
-    ):
-        depth -= min((depth - tt_depth) * PV_STALE // 100, PV_STALE_MAX)
     if IIR_DEPTH > 0 and hint < 0 and ply > 0 and not forced and depth >= IIR_DEPTH * PLY:
         depth -= PLY
     rest = (ctl, mbuf, sbuf, hist, tt_key, tt_data, corr)
@@ -1745,7 +1712,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
 
     # Singular extension: is the table's move the only one that holds?
     singular = -1
-    hint_ext = 0  # (the table's move's extension, where no singular search is made)
     if (
         SE_DEPTH > 0
         and excluded < 0
@@ -1768,8 +1734,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             singular = hint
         elif s_beta >= beta:
             return s_beta
-    elif (TTM_EXT_PV > 0 or TTM_EXT_NONPV > 0) and hint >= 0 and not forced:
-        hint_ext = TTM_EXT_PV if beta > alpha + 1 else TTM_EXT_NONPV
 
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
@@ -1783,7 +1747,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         if DEEP_WIDTH_FROM > 0 and depth > DEEP_WIDTH_FROM * PLY:
             width = min(ROOT_WIDTH, WIDTH + DEEP_WIDTH_STEP * (depth // PLY - DEEP_WIDTH_FROM))
         searched = min(n, ROOT_WIDTH if ply == 0 else width)
-    child_depth = depth - PLY + FORCED_KEEP if forced else depth - PLY
+    child_depth = depth if forced else depth - PLY
     alpha0 = alpha
     best = -INF
     best_move = -1
@@ -1810,23 +1774,13 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         full = child_depth - PLY if likely_cut and cls[me, c] < C_B4 else child_depth
         if c == singular:
             full = child_depth + PLY
-        elif c == hint:
-            full += hint_ext
         cut = 0  # (sixteenths of a ply)
         if calm and i >= LMR_FROM and quiet:
-            if LMR_LOG > 0:
-                cut = int(LMR_LOG * math.log(depth / PLY) * math.log(i + 1) * PLY / 100)
-                if worsening and cut > PLY:
-                    cut += PLY
-                if cut_node:
-                    cut += LMR_CUTNODE * PLY
-                cut = max(0, min(cut, full - PLY))
-            else:
-                cut = 2 * PLY if i >= LMR_MORE else PLY
-                if worsening and cut == 2 * PLY:  # (each flag false where its switch is off)
-                    cut += PLY
-                if cut_node:
-                    cut += LMR_CUTNODE * PLY
+            cut = 2 * PLY if i >= LMR_MORE else PLY
+            if worsening and cut == 2 * PLY:  # (each flag false where its switch is off)
+                cut += PLY
+            if cut_node:
+                cut += LMR_CUTNODE * PLY
         elif LMR_STOPS > 0 and calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] == C_F3:
             cut = (LMR_STOPS + (LMR_CUTNODE if cut_node else 0)) * PLY
         if QVCF > 0:
