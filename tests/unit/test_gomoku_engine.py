@@ -415,6 +415,7 @@ def test_a_kept_table_carries_what_the_last_search_found() -> None:
     assert runs[0] == runs[1]
 
 
+@settings(deadline=None)  # (the first example compiles the three kernels it calls)
 @given(
     value=st.integers(-K.INF // 2, K.INF // 2 - 1),
     flag=st.integers(0, 2),
