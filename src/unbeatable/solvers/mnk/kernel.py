@@ -347,14 +347,6 @@ TT_BUCKET = 4
 #: :data:`DEEP_WIDTH_FROM`, +14.6 Elo in 1,465 pairs (benchmarks/README.md,
 #: "Tests of 2026-12-07 (last)").
 SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
-#: The table's move searched this many sixteenths of a ply deeper where no
-#: singular search was made (at a principal-variation node, elsewhere), as
-#: Rapfi does (0, 0: not at all).
-TTM_EXT_PV, TTM_EXT_NONPV = 0, 0
-#: A node with at most ``LEAF_DEPTH`` sixteenths of a ply left is a leaf (0:
-#: none left). Half a ply rounds the depth to the nearest ply at the leaves,
-#: so that a line extended by a fraction of a ply is not a whole ply deeper.
-LEAF_DEPTH = 0
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
@@ -1575,7 +1567,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     forced = ncls[opp, C_FIVE] == 1
     if forced and restricted(ncls, me) and illegal(B, me, first_of_class(B, opp, C_FIVE)):
         return -(WIN - ply - 2)  # renju's black may not block white's four
-    if depth <= LEAF_DEPTH and not forced:
+    if depth <= 0 and not forced:
         # (A continuous-four search here cost more nodes than it found: 12
         # games each against Rapfi held to 2 and 6 plies scored 83% and 33%
         # with it, 100% and 83% without; benchmarks/README.md. Only the fours
@@ -1720,7 +1712,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
 
     # Singular extension: is the table's move the only one that holds?
     singular = -1
-    hint_ext = 0  # (the table's move's extension, where no singular search is made)
     if (
         SE_DEPTH > 0
         and excluded < 0
@@ -1743,8 +1734,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             singular = hint
         elif s_beta >= beta:
             return s_beta
-    elif (TTM_EXT_PV > 0 or TTM_EXT_NONPV > 0) and hint >= 0 and not forced:
-        hint_ext = TTM_EXT_PV if beta > alpha + 1 else TTM_EXT_NONPV
 
     # Each move is picked from the rest just before it is searched: most
     # nodes cut off after one or two, and sorting the best fourteen of a
@@ -1785,8 +1774,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         full = child_depth - PLY if likely_cut and cls[me, c] < C_B4 else child_depth
         if c == singular:
             full = child_depth + PLY
-        elif c == hint:
-            full += hint_ext
         cut = 0  # (sixteenths of a ply)
         if calm and i >= LMR_FROM and quiet:
             cut = 2 * PLY if i >= LMR_MORE else PLY
