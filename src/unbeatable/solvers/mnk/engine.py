@@ -409,21 +409,22 @@ class _Search:
             and ncls[opp, C_FIVE] == 0
             and ncls[opp, C_FLEX4] == 0
         )
+        full = (depth - 1) * K.PLY  # (the kernel counts depth in sixteenths of a ply)
         for i in range(count):
             c = roots[i]
             cut = 0
             if calm and i >= K.LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] < C_F3:
-                cut = 2 if i >= K.LMR_MORE else 1
+                cut = (2 if i >= K.LMR_MORE else 1) * K.PLY
             self.mbuf[0, K.PLAYED] = c  # (read by the leaves' quiescence, kernel.QVCF)
             K.play(board, c, me + 1)
             if i == 0:
-                v = -K.pvs(board, opp, (depth - 1) * K.PLY, -hi, -alpha, 1, *args)
+                v = -K.pvs(board, opp, full, -hi, -alpha, 1, *args)
             else:
-                v = -K.pvs(board, opp, (depth - 1 - cut) * K.PLY, -alpha - 1, -alpha, 1, *args)
+                v = -K.pvs(board, opp, full - cut, -alpha - 1, -alpha, 1, *args)
                 if cut and v > alpha and ctl[K.ABORTED] == 0:
-                    v = -K.pvs(board, opp, (depth - 1) * K.PLY, -alpha - 1, -alpha, 1, *args)
+                    v = -K.pvs(board, opp, full, -alpha - 1, -alpha, 1, *args)
                 if alpha < v < hi and ctl[K.ABORTED] == 0:
-                    v = -K.pvs(board, opp, (depth - 1) * K.PLY, -hi, -alpha, 1, *args)
+                    v = -K.pvs(board, opp, full, -hi, -alpha, 1, *args)
             K.unplay(board, c)
             if ctl[K.ABORTED] != 0:
                 break
