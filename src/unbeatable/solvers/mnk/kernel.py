@@ -350,6 +350,26 @@ SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
+#: Trivial-move pruning (0: none): at a node of at most ``TRIVIAL_DEPTH``
+#: plies left (not the root, no block forced), once a move has been
+#: searched, a move that makes no open two, three or four for either side
+#: (every line through its cell at most a closed two, for both) is not
+#: searched, as Rapfi skips its "trivial" moves below 4.3 plies: such a
+#: cell changes nothing a few plies can see.
+TRIVIAL_DEPTH = 0
+#: Distraction pruning (0: none): against the opponent's open three, at a
+#: node of at most ``DISTRACT_DEPTH`` plies left, once a move has been
+#: searched, an answer that takes no cell where the opponent makes a four
+#: (a four of one's own, elsewhere) more than 4 cells from both sides' last
+#: stones is not searched, as Rapfi prunes such answers below 4.3 plies: a
+#: far four only delays the block.
+DISTRACT_DEPTH = 0
+#: Against the opponent's open three, the answers after the first that take
+#: no cell where the opponent makes a four are searched shallower first:
+#: ``DEFEND_CUT_OPP`` sixteenths of a ply if more than 4 cells from the
+#: opponent's last stone, ``DEFEND_CUT_SELF`` more if more than 4 from the
+#: mover's own (0, 0: none; Rapfi's 1.93 and 0.96 plies are 31 and 15).
+DEFEND_CUT_OPP, DEFEND_CUT_SELF = 0, 0
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1417,6 +1437,29 @@ def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
         _pick(moves, score, i, n)
 
 
+@_inlined
+def _trivial(pat, me, c):  # type: ignore[no-untyped-def]
+    """Whether ``c`` makes no open two, three or four for either side (every
+    line through it at most a closed two; renju's forbidden shapes are not
+    trivial): :data:`TRIVIAL_DEPTH`."""
+    for p in range(2):
+        for d in range(4):
+            lv = level(pat, me if p == 0 else 1 - me, d, c)
+            if lv > B2 or lv < DEAD:
+                return False
+    return True
+
+
+@_inlined
+def _far(B, a, b):  # type: ignore[no-untyped-def]
+    """Whether cells ``a`` and ``b`` are more than 4 apart (Chebyshev; not
+    when either is a pass, -1)."""
+    if a < 0 or b < 0:
+        return False
+    stride = B[9][G_STRIDE]
+    return max(abs(a // stride - b // stride), abs(a % stride - b % stride)) > 4
+
+
 @_compiled
 def candidates(B, me, ply, mbuf, sbuf, hist, hint, top):  # type: ignore[no-untyped-def]
     """The moves worth searching for ``me`` (0/1) into ``mbuf[ply]``, their
@@ -1763,6 +1806,16 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         and ncls[opp, C_FLEX4] == 0
         else searched
     )
+    trivial_ok = ply > 0 and not forced and depth <= TRIVIAL_DEPTH * PLY
+    # (The last stones are known from the second ply on, with QVCF's column.)
+    defending = (
+        (DISTRACT_DEPTH > 0 or DEFEND_CUT_OPP + DEFEND_CUT_SELF > 0)
+        and QVCF > 0
+        and ply >= 2
+        and not forced
+        and ncls[opp, C_FLEX4] > 0
+    )
+    distract_ok = depth <= DISTRACT_DEPTH * PLY
     for i in range(searched):
         _pick(moves, score, i, n)
         c = moves[i]
@@ -1770,6 +1823,19 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             continue
         quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
         if (i >= prune or (futile and i > 0)) and quiet and best > -MATE:
+            continue
+        if (
+            TRIVIAL_DEPTH > 0
+            and trivial_ok
+            and quiet
+            and best > -MATE
+            and _trivial(B[2], me, c)
+        ):
+            continue
+        useless = defending and cls[opp, c] < C_B4  # takes no cell of the opponent's four
+        far_opp = useless and _far(B, c, mbuf[ply - 1, PLAYED])
+        far_self = useless and _far(B, c, mbuf[ply - 2, PLAYED])
+        if DISTRACT_DEPTH > 0 and far_opp and far_self and distract_ok and best > -MATE:
             continue
         full = child_depth - PLY if likely_cut and cls[me, c] < C_B4 else child_depth
         if c == singular:
@@ -1783,6 +1849,8 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
                 cut += LMR_CUTNODE * PLY
         elif LMR_STOPS > 0 and calm and i >= LMR_FROM and cls[me, c] < C_F3 and cls[opp, c] == C_F3:
             cut = (LMR_STOPS + (LMR_CUTNODE if cut_node else 0)) * PLY
+        elif useless and i > 0:
+            cut = (DEFEND_CUT_OPP if far_opp else 0) + (DEFEND_CUT_SELF if far_self else 0)
         if QVCF > 0:
             mbuf[ply, PLAYED] = c
         play(B, c, me + 1)
