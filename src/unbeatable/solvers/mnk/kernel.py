@@ -1824,13 +1824,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
         if (i >= prune or (futile and i > 0)) and quiet and best > -MATE:
             continue
-        if (
-            TRIVIAL_DEPTH > 0
-            and trivial_ok
-            and quiet
-            and best > -MATE
-            and _trivial(B[2], me, c)
-        ):
+        if TRIVIAL_DEPTH > 0 and trivial_ok and quiet and best > -MATE and _trivial(B[2], me, c):
             continue
         useless = defending and cls[opp, c] < C_B4  # takes no cell of the opponent's four
         far_opp = useless and _far(B, c, mbuf[ply - 1, PLAYED])
