@@ -436,6 +436,21 @@ def test_a_table_entry_holds_a_depth_in_parts_of_a_ply(
     assert int(entry) >> 58 == 0
 
 
+@settings(max_examples=200, deadline=None)  # (the first example compiles the kernel)
+@given(a=st.integers(0, 224), b=st.integers(-1, 224))
+def test_far_answers_are_told_by_the_distance_between_cells(a: int, b: int) -> None:
+    """Distraction pruning (``kernel.DISTRACT_DEPTH``) calls an answer far
+    from a last stone when more than 4 cells lie between them along a row,
+    a column or both (Chebyshev distance, on the kernel's padded board), and
+    never when the stone is a pass (-1)."""
+    board = board_of(GOMOKU, "." * 225)
+    far = K._far(board, padded(GOMOKU, a), padded(GOMOKU, b) if b >= 0 else -1)
+    if b < 0:
+        assert not far
+    else:
+        assert far == (max(abs(a // 15 - b // 15), abs(a % 15 - b % 15)) > 4)
+
+
 def test_a_bucket_keeps_a_deep_entry_from_a_shallow_one() -> None:
     """Two-entry buckets (``kernel.TT_BUCKET``): in a table of one bucket, a
     deep search's root entry outlives a later, shallow search of another

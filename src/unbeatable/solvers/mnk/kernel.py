@@ -350,30 +350,23 @@ SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
 #: The column of ``mbuf`` that holds the move a singular search leaves out,
 #: plus one (0: none).
 EXCLUDED = -2
-#: Sixteenths of a ply a forced block gains: the block of a four uses up
-#: no depth (0), or gains this much, as Rapfi's block of a four is
-#: extended 1.3 plies where a move uses up one (5: its 0.3).
-FORCED_EXT = 0
-#: Trivial-move pruning (0: none): at a node of at most ``TRIVIAL_DEPTH``
-#: plies left (not the root, no block forced), once a move has been
-#: searched, a move that makes no open two, three or four for either side
-#: (every line through its cell at most a closed two, for both) is not
-#: searched, as Rapfi skips its "trivial" moves below 4.3 plies: such a
-#: cell changes nothing a few plies can see.
-TRIVIAL_DEPTH = 0
 #: Distraction pruning (0: none): against the opponent's open three, at a
 #: node of at most ``DISTRACT_DEPTH`` plies left, once a move has been
 #: searched, an answer that takes no cell where the opponent makes a four
 #: (a four of one's own, elsewhere) more than 4 cells from both sides' last
 #: stones is not searched, as Rapfi prunes such answers below 4.3 plies: a
-#: far four only delays the block.
-DISTRACT_DEPTH = 0
+#: far four only delays the block. With :data:`DEFEND_CUT_OPP`: +32.9 Elo
+#: in 482 pairs (benchmarks/README.md, "Tests of 2026-12-08 (later)").
+DISTRACT_DEPTH = 4
 #: Against the opponent's open three, the answers after the first that take
 #: no cell where the opponent makes a four are searched shallower first:
 #: ``DEFEND_CUT_OPP`` sixteenths of a ply if more than 4 cells from the
 #: opponent's last stone, ``DEFEND_CUT_SELF`` more if more than 4 from the
-#: mover's own (0, 0: none; Rapfi's 1.93 and 0.96 plies are 31 and 15).
-DEFEND_CUT_OPP, DEFEND_CUT_SELF = 0, 0
+#: mover's own (0, 0: none), Rapfi's 1.93 and 0.96 plies. A threat's
+#: answers are all searched, none cut by the list's width, and such fours
+#: are most of them; they seldom do more than delay the block. Kept with
+#: :data:`DISTRACT_DEPTH`.
+DEFEND_CUT_OPP, DEFEND_CUT_SELF = 31, 15
 #: The key a pass flips, so that a position reached with the other side to
 #: move never shares the table's entries.
 NULL_KEY = np.uint64(0x9E3779B97F4A7C15)
@@ -1442,19 +1435,6 @@ def _select(moves, score, n, top):  # type: ignore[no-untyped-def]
 
 
 @_inlined
-def _trivial(pat, me, c):  # type: ignore[no-untyped-def]
-    """Whether ``c`` makes no open two, three or four for either side (every
-    line through it at most a closed two; renju's forbidden shapes are not
-    trivial): :data:`TRIVIAL_DEPTH`."""
-    for p in range(2):
-        for d in range(4):
-            lv = level(pat, me if p == 0 else 1 - me, d, c)
-            if lv > B2 or lv < DEAD:
-                return False
-    return True
-
-
-@_inlined
 def _far(B, a, b):  # type: ignore[no-untyped-def]
     """Whether cells ``a`` and ``b`` are more than 4 apart (Chebyshev; not
     when either is a pass, -1)."""
@@ -1583,8 +1563,10 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
     searching only its first move and those that make or stop a three or
     four; a node the table holds no move for searched a ply shallower, and a
     leaf below beta trying the mover's fours near its last stone; the
-    table's move a ply deeper where it alone holds, and more moves where
-    many plies are left (see :data:`SE_DEPTH`, :data:`DEEP_WIDTH_FROM`,
+    table's move a ply deeper where it alone holds, more moves where
+    many plies are left, and against an open three the far fours that
+    only delay the block searched shallower, or not at all near the
+    leaves (see :data:`DISTRACT_DEPTH`, :data:`SE_DEPTH`, :data:`DEEP_WIDTH_FROM`,
     :data:`LMR_DEPTH`, :data:`LMP_COUNT`, :data:`NULL_R`, :data:`IIR_DEPTH`, :data:`QVCF`,
     :data:`RFP_MARGIN`, :data:`FHR_MARGIN`, :data:`FUTILITY_MARGIN`,
     :data:`LMR_CUTNODE`, :data:`LMR_WORSENING`: each kept by the engine's
@@ -1794,8 +1776,7 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         if DEEP_WIDTH_FROM > 0 and depth > DEEP_WIDTH_FROM * PLY:
             width = min(ROOT_WIDTH, WIDTH + DEEP_WIDTH_STEP * (depth // PLY - DEEP_WIDTH_FROM))
         searched = min(n, ROOT_WIDTH if ply == 0 else width)
-    # (A block in the leaves' quiescence gains nothing: it stays a quiescence.)
-    child_depth = (depth + FORCED_EXT if depth > 0 else depth) if forced else depth - PLY
+    child_depth = depth if forced else depth - PLY
     alpha0 = alpha
     best = -INF
     best_move = -1
@@ -1811,7 +1792,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
         and ncls[opp, C_FLEX4] == 0
         else searched
     )
-    trivial_ok = ply > 0 and not forced and depth <= TRIVIAL_DEPTH * PLY
     # (The last stones are known from the second ply on, with QVCF's column.)
     defending = (
         (DISTRACT_DEPTH > 0 or DEFEND_CUT_OPP + DEFEND_CUT_SELF > 0)
@@ -1828,8 +1808,6 @@ def pvs(B, me, depth, alpha, beta, ply, ctl, mbuf, sbuf, hist, tt_key, tt_data, 
             continue
         quiet = cls[me, c] < C_F3 and cls[opp, c] < C_F3  # makes and stops no three or four
         if (i >= prune or (futile and i > 0)) and quiet and best > -MATE:
-            continue
-        if TRIVIAL_DEPTH > 0 and trivial_ok and quiet and best > -MATE and _trivial(B[2], me, c):
             continue
         useless = defending and cls[opp, c] < C_B4  # takes no cell of the opponent's four
         far_opp = useless and _far(B, c, mbuf[ply - 1, PLAYED])
