@@ -440,9 +440,9 @@ def test_a_table_entry_holds_a_depth_in_parts_of_a_ply(
 @given(a=st.integers(0, 224), b=st.integers(-1, 224))
 def test_far_answers_are_told_by_the_distance_between_cells(a: int, b: int) -> None:
     """Distraction pruning (``kernel.DISTRACT_DEPTH``) calls an answer far
-    from a last stone when more than 4 cells lie between them along a row,
-    a column or both (Chebyshev distance, on the kernel's padded board), and
-    never when the stone is a pass (-1)."""
+    from a last stone when they are more than 4 rows or more than 4 columns
+    apart (Chebyshev distance, on the kernel's padded board), and never when
+    the stone is a pass (-1)."""
     board = board_of(GOMOKU, "." * 225)
     far = K._far(board, padded(GOMOKU, a), padded(GOMOKU, b) if b >= 0 else -1)
     if b < 0:

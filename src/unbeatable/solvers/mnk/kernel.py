@@ -352,10 +352,10 @@ SE_DEPTH, SE_SHALLOWER, SE_MARGIN = 6, 3, 4
 EXCLUDED = -2
 #: Distraction pruning (0: none): against the opponent's open three, at a
 #: node of at most ``DISTRACT_DEPTH`` plies left, once a move not proven
-#: lost has been searched, an answer that takes no cell where the opponent makes a four
-#: (a four of one's own, elsewhere) more than 4 cells from both sides' last
-#: stones is not searched, as Rapfi prunes such answers below 4.3 plies: a
-#: far four only delays the block. With :data:`DEFEND_CUT_OPP`: +32.9 Elo
+#: lost has been searched, an answer that takes no cell where the opponent
+#: makes a four (a four of one's own, elsewhere) more than 4 cells from both
+#: sides' last stones is not searched, as Rapfi prunes such answers below
+#: 4.3 plies: a far four only delays the block. With :data:`DEFEND_CUT_OPP`: +32.9 Elo
 #: in 482 pairs (benchmarks/README.md, "Tests of 2026-12-08 (later)").
 DISTRACT_DEPTH = 4
 #: Against the opponent's open three, the answers after the first that take
